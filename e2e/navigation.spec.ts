@@ -1,0 +1,107 @@
+import {apis, referencePath} from '../website/config/apis';
+import {hasReference, hasGuides} from '../website/config/availability';
+import {affiliatesUrl} from '../website/config/site';
+import {test, expect, hydrated} from './fixtures';
+
+test.describe('navbar', () => {
+  test('has Docs, the API reference menu, Blog, the colour-mode switch and the search box', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar.getByRole('link', {name: 'Docs', exact: true})).toHaveAttribute('href', '/docs/intro');
+    await expect(navbar.getByRole('link', {name: 'Blog', exact: true})).toHaveAttribute('href', '/blog');
+    await expect(navbar.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
+    await expect(navbar.getByRole('searchbox')).toBeVisible();
+
+    await navbar.getByRole('link', {name: 'API reference'}).hover();
+    const menu = navbar.locator('.dropdown__menu');
+    await expect(menu).toBeVisible();
+    const expected = [...apis.filter(hasReference).map((api) => api.title), 'All APIs'];
+    await expect(menu.locator('a')).toHaveText(expected);
+    for (const api of apis.filter(hasReference)) {
+      await expect(menu.getByRole('link', {name: api.title})).toHaveAttribute('href', referencePath(api));
+    }
+  });
+
+  test('Docs opens the intro page', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.locator('nav.navbar').getByRole('link', {name: 'Docs', exact: true}).click();
+    await expect(page).toHaveURL(/\/docs\/intro$/);
+    await expect(page.locator('h1')).toHaveText('Introduction');
+  });
+
+  test('hides on scroll down and comes back on scroll up', async ({page}) => {
+    await page.goto('/docs/getting-started/create-and-poll');
+    await hydrated(page);
+    const navbar = page.locator('nav.navbar');
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 1200);
+    await expect(navbar).toHaveClass(/navbarHidden/);
+    await page.mouse.wheel(0, -300);
+    await expect(navbar).not.toHaveClass(/navbarHidden/);
+  });
+});
+
+test.describe('docs sidebar and table of contents', () => {
+  test('one sidebar holds every guide page; it cannot be hidden and categories do not auto-collapse', async ({
+    page,
+  }) => {
+    await page.goto('/docs/intro');
+    await hydrated(page);
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Collapse sidebar'})).toHaveCount(0);
+    for (const label of ['Introduction', 'Getting started', 'Affiliates link API', 'FAQs', 'Change log']) {
+      await expect(sidebar.getByRole('link', {name: label, exact: true}).first()).toBeVisible();
+    }
+    // Opening a second category leaves the first one open.
+    await expect(sidebar.getByRole('link', {name: 'Authentication', exact: true})).toBeVisible();
+    await sidebar.getByRole('button', {name: /Expand sidebar category 'Affiliates link API'/}).click();
+    await expect(sidebar.getByRole('link', {name: 'Overview', exact: true})).toBeVisible();
+    await expect(sidebar.getByRole('link', {name: 'Authentication', exact: true})).toBeVisible();
+  });
+
+  test('the table of contents lists h2 and h3 headings only', async ({page}) => {
+    await page.goto('/docs/getting-started/create-and-poll');
+    await hydrated(page);
+    const toc = page.locator('.theme-doc-toc-desktop');
+    const headings = await page
+      .locator('article .markdown')
+      .locator('h2, h3')
+      .evaluateAll((nodes) => nodes.map((node) => node.id).filter(Boolean));
+    expect(headings.length).toBeGreaterThan(2);
+    const links = await toc.locator('a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    expect(links).toEqual(headings.map((id) => `#${id}`));
+  });
+});
+
+test.describe('footer', () => {
+  test('links to get started, FAQs, change log, the published API guides and the affiliates page', async ({page}) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', {name: 'Get started'})).toHaveAttribute('href', '/docs/intro');
+    await expect(footer.getByRole('link', {name: 'FAQs'})).toHaveAttribute('href', '/docs/faqs');
+    await expect(footer.getByRole('link', {name: 'Change log'})).toHaveAttribute('href', '/docs/change-log');
+    const affiliates = footer.getByRole('link', {name: /Affiliates programme/});
+    await expect(affiliates).toHaveAttribute('href', affiliatesUrl);
+    await expect(affiliates).toHaveAttribute('target', '_blank');
+    for (const api of apis.filter((entry) => entry.inFooter && hasGuides(entry))) {
+      await expect(footer.getByRole('link', {name: api.title})).toHaveAttribute(
+        'href',
+        `/docs/category/${api.guideCategory}`,
+      );
+    }
+  });
+
+  test('every footer link inside the site opens a page', async ({page, request}) => {
+    await page.goto('/');
+    const hrefs = await page
+      .locator('footer a[href^="/"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThanOrEqual(4);
+    for (const href of hrefs) {
+      expect((await request.get(href)).status(), href).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import {test, expect, hydrated, siteTitle} from './fixtures';
+
+/** The top-level routes of seed 000 section 2, each with what a reader sees there. */
+const routes = [
+  {path: '/', h1: siteTitle, title: `Travel APIs for partners | ${siteTitle}`},
+  {path: '/docs/intro', h1: 'Introduction', title: `Introduction | ${siteTitle}`},
+  {path: '/blog', h1: null, title: `Blog | ${siteTitle}`},
+  {path: '/blog/archive', h1: 'Archive', title: `Archive | ${siteTitle}`},
+  {path: '/blog/README', h1: 'About this blog', title: `About this blog | ${siteTitle}`},
+  {path: '/search', h1: 'Search the documentation', title: `Search the documentation | ${siteTitle}`},
+  {path: '/docs/category/getting-started', h1: 'Getting started', title: `Getting started | ${siteTitle}`},
+  {path: '/docs/category/affiliates-link-api', h1: 'Affiliates link API', title: `Affiliates link API | ${siteTitle}`},
+];
+
+for (const route of routes) {
+  test(`${route.path} renders its page without console errors`, async ({page, consoleErrors}) => {
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await hydrated(page);
+    await expect(page).toHaveTitle(route.title);
+    if (route.h1) await expect(page.locator('h1').first()).toHaveText(route.h1);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('/docs opens the intro page', async ({page}) => {
+  await page.goto('/docs');
+  await expect(page).toHaveURL(/\/docs\/intro$/);
+  await expect(page.locator('h1')).toHaveText('Introduction');
+});
+
+test('the blog list shows reading times and links to the archive', async ({page}) => {
+  await page.goto('/blog');
+  const posts = page.locator('article');
+  expect(await posts.count()).toBeGreaterThanOrEqual(3);
+  for (const post of await posts.all()) {
+    await expect(post).toContainText(/\d+ min read/);
+  }
+  await page.goto('/blog/archive');
+  expect(await page.locator('main a[href^="/blog/"]').count()).toBeGreaterThanOrEqual(3);
+});
+
+test('the blog publishes RSS and Atom feeds with every post', async ({request}) => {
+  const rss = await (await request.get('/blog/rss.xml')).text();
+  const atom = await (await request.get('/blog/atom.xml')).text();
+  expect(rss).toContain('<rss');
+  expect(atom).toContain('<feed');
+  expect(rss.match(/<item>/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+  expect(atom.match(/<entry>/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+});
+
+test('a blog post shows its authors, tags and reading time', async ({page}) => {
+  await page.goto('/blog');
+  await page.locator('article h2 a').first().click();
+  await expect(page.locator('article header')).toContainText(/\d+ min read/);
+  await expect(page.locator('article [itemprop="author"]').first()).toBeVisible();
+  expect(await page.locator('article footer a[href^="/blog/tags/"]').count()).toBeGreaterThan(0);
+});
+
+test('an unknown path shows the not-found page', async ({page, consoleErrors}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await hydrated(page);
+  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page).toHaveTitle(`Page Not Found | ${siteTitle}`);
+  expect(consoleErrors).toEqual([]);
+});
