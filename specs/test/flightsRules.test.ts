@@ -1,0 +1,149 @@
+/**
+ * The validation rules of seed 000 section 5 (and the limits of REAL-API-FACTS.md), each proved
+ * both ways: a request that breaks the rule fails schema validation, the same request without the
+ * fault passes.
+ */
+import {describe, expect, it} from 'vitest';
+import {loadBundledSpecs, SpecValidator} from '../lib/openapi';
+
+const validator = new SpecValidator(loadBundledSpecs());
+
+const leg = (origin: object, destination: object, day = 12) => ({
+  originPlaceId: origin,
+  destinationPlaceId: destination,
+  date: {year: 2027, month: 3, day},
+});
+const live = (query: Record<string, unknown> = {}) => ({
+  query: {
+    market: 'UK',
+    locale: 'en-GB',
+    currency: 'GBP',
+    queryLegs: [leg({iata: 'LHR'}, {iata: 'EDI'})],
+    cabinClass: 'CABIN_CLASS_ECONOMY',
+    adults: 1,
+    ...query,
+  },
+});
+const indicativeLeg = (origin: object, destination: object, date: object = {anytime: true}) => ({
+  originPlace: origin,
+  destinationPlace: destination,
+  ...date,
+});
+const indicative = (legs: object[]) => ({
+  query: {market: 'UK', locale: 'en-GB', currency: 'GBP', queryLegs: legs},
+});
+const place = {queryPlace: {entityId: '27544008'}};
+
+const cases: {rule: string; operation: string; valid: unknown; invalid: unknown}[] = [
+  {
+    rule: 'adults must be at least 1',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({adults: 1}),
+    invalid: live({adults: 0}),
+  },
+  {
+    rule: 'adults at most 8',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({adults: 8}),
+    invalid: live({adults: 9}),
+  },
+  {
+    rule: 'children are aged 0 to 17',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({childrenAges: [0, 17]}),
+    invalid: live({childrenAges: [4, 18]}),
+  },
+  {
+    rule: 'at most 8 children',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({childrenAges: Array(8).fill(5)}),
+    invalid: live({childrenAges: Array(9).fill(5)}),
+  },
+  {
+    rule: 'one to six query legs',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({queryLegs: Array.from({length: 6}, (_, i) => leg({iata: 'LHR'}, {iata: 'EDI'}, i + 1))}),
+    invalid: live({queryLegs: Array.from({length: 7}, (_, i) => leg({iata: 'LHR'}, {iata: 'EDI'}, i + 1))}),
+  },
+  {
+    rule: 'a place query holds either iata or entityId, not both',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({queryLegs: [leg({iata: 'LHR'}, {entityId: '27540851'})]}),
+    invalid: live({queryLegs: [leg({iata: 'LHR', entityId: '95565050'}, {entityId: '27540851'})]}),
+  },
+  {
+    rule: 'a date has a month from 1 to 12',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({queryLegs: [{...leg({iata: 'LHR'}, {iata: 'EDI'}), date: {year: 2027, month: 12, day: 1}}]}),
+    invalid: live({queryLegs: [{...leg({iata: 'LHR'}, {iata: 'EDI'}), date: {year: 2027, month: 13, day: 1}}]}),
+  },
+  {
+    rule: 'market, locale and currency are required',
+    operation: 'FlightsService_CreateSearch',
+    valid: live(),
+    invalid: live({market: undefined}),
+  },
+  {
+    rule: 'anywhere is valid for a destination only, never an origin',
+    operation: 'FlightsIndicativeService_SearchFlights',
+    valid: indicative([indicativeLeg(place, {anywhere: true})]),
+    invalid: indicative([indicativeLeg({anywhere: true}, place)]),
+  },
+  {
+    rule: 'anywhereByCity is valid for a destination only, never an origin',
+    operation: 'FlightsIndicativeService_SearchFlights',
+    valid: indicative([indicativeLeg(place, {anywhereByCity: true})]),
+    invalid: indicative([indicativeLeg({queryPlace: {iata: 'EDI'}, anywhereByCity: true}, place)]),
+  },
+  {
+    rule: 'a destination is one of a place, anywhere or anywhere by city',
+    operation: 'FlightsIndicativeService_SearchFlights',
+    valid: indicative([indicativeLeg(place, {queryPlace: {iata: 'EDI'}})]),
+    invalid: indicative([indicativeLeg(place, {queryPlace: {iata: 'EDI'}, anywhere: true})]),
+  },
+  {
+    rule: 'the date choice is exclusive: fixedDate, dateRange or anytime',
+    operation: 'FlightsIndicativeService_SearchFlights',
+    valid: indicative([indicativeLeg(place, {anywhere: true}, {fixedDate: {year: 2027, month: 3, day: 12}})]),
+    invalid: indicative([
+      indicativeLeg(place, {anywhere: true}, {fixedDate: {year: 2027, month: 3, day: 12}, anytime: true}),
+    ]),
+  },
+  {
+    rule: 'one or two indicative query legs',
+    operation: 'FlightsIndicativeService_SearchFlights',
+    valid: indicative([indicativeLeg(place, {anywhere: true}), indicativeLeg({queryPlace: {iata: 'EDI'}}, place)]),
+    invalid: indicative([
+      indicativeLeg(place, {anywhere: true}),
+      indicativeLeg({queryPlace: {iata: 'EDI'}}, place),
+      indicativeLeg(place, {anywhere: true}),
+    ]),
+  },
+  {
+    rule: 'an itinerary refresh names its itinerary',
+    operation: 'FlightsService_CreateItineraryRefresh',
+    valid: {itineraryId: '13542-2703120730--32356-0-11235-2703120900'},
+    invalid: {},
+  },
+];
+
+describe('flights validation rules', () => {
+  for (const {rule, operation, valid, invalid} of cases) {
+    it(rule, () => {
+      expect(validator.request(operation, valid).errors).toEqual([]);
+      expect(validator.request(operation, invalid).valid).toBe(false);
+    });
+  }
+
+  it('includeBaggageData is deprecated (accepted, but marked deprecated with the reason)', () => {
+    const spec = validator.specs.get('flights-live-pricing')!;
+    const field = (
+      spec.components!.schemas!.FlightsLiveQuery as {
+        properties: Record<string, {deprecated?: boolean; description?: string}>;
+      }
+    ).properties.includeBaggageData;
+    expect(field.deprecated).toBe(true);
+    expect(field.description).toMatch(/not functional/);
+    expect(validator.request('FlightsService_CreateSearch', live({includeBaggageData: true})).valid).toBe(true);
+  });
+});
