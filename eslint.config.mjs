@@ -24,6 +24,10 @@ export default tseslint.config(
     languageOptions: {globals: {...globals.node, ...globals.browser}},
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: {sourceType: 'commonjs', globals: {...globals.node, ...globals.commonjs}},
+  },
+  {
     files: ['website/src/**/*.tsx'],
     plugins: {react, 'react-hooks': reactHooks},
     settings: {react: {version: 'detect'}},

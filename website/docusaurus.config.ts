@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {navbar} from './config/navbar';
@@ -7,6 +7,7 @@ import {searchOptions} from './config/search';
 import {announcement} from './config/site';
 import {apiAvailability} from './config/availability';
 import {buildChecks} from './config/buildChecks';
+import apiReferencePlugin from './src/plugins/apiReference';
 
 const config: Config = {
   title: 'API Developer Documentation',
@@ -17,6 +18,8 @@ const config: Config = {
   titleDelimiter: '|',
   trailingSlash: undefined,
   baseUrlIssueBanner: true,
+  // `../specs/dist/openapi/<slug>.json` (bundled by `npm run specs:bundle`) is served as `/openapi/<slug>.json`.
+  staticDirectories: ['static', '../specs/dist'],
 
   // Build-time checks (seed 000 section 8): what fails the build and what warns.
   onBrokenLinks: buildChecks.onBrokenLinks,
@@ -26,6 +29,9 @@ const config: Config = {
 
   // Rspack and SWC: the same site, built about four times faster.
   future: {v4: true, faster: true},
+  // Plain storage keys (`theme`, `docusaurus.announcement.id`): the site has its own origin, so the
+  // per-site key suffix that v4 turns on would only make the stored choices harder to find.
+  storage: {type: 'localStorage', namespace: false},
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
@@ -63,6 +69,7 @@ const config: Config = {
   ],
 
   plugins: [
+    apiReferencePlugin as PluginModule,
     [
       '@docusaurus/plugin-client-redirects',
       // `/docs` is the docs landing: it opens the intro page, as the navbar's "Docs" item does.

@@ -9,7 +9,8 @@ import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 export const specsDir = path.resolve(__dirname, '..');
-export const distDir = path.join(specsDir, 'dist');
+/** The bundles; the website serves this folder's `openapi/` as `/openapi/<slug>.json`. */
+export const distDir = path.join(specsDir, 'dist', 'openapi');
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -27,3 +27,6 @@ export const apiAvailability = (): ApiAvailability[] =>
 
 export const docExists = (id: string): boolean =>
   ['.md', '.mdx'].some((ext) => fs.existsSync(path.join(websiteDir, 'docs', `${id}${ext}`)));
+
+/** The bundled specification of an API (made by `npm run specs:bundle`), served as `/openapi/<slug>.json`. */
+export const specBundlePath = (api: Api): string => path.join(specsDir, 'dist', 'openapi', `${api.slug}.json`);

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {apis, referencePath} from '../website/config/apis';
+import {hasReference} from '../website/config/availability';
+import {test, expect, hydrated} from './fixtures';
+
+const published = apis.filter(hasReference);
+
+/** Waits until Redoc has replaced the server-rendered outline with the full reference. */
+async function redocReady(page: Page): Promise<void> {
+  await hydrated(page);
+  await expect(page.locator('.redoc-wrap')).toBeVisible({timeout: 30_000});
+  await expect(page.locator('[data-testid="redoc-container"]')).not.toHaveClass(/pending/);
+}
+
+for (const api of published) {
+  test(`${referencePath(api)} renders the ${api.title} reference with the seed's Redoc options`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    const outsideRequests: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http://127.0.0.1')) outsideRequests.push(request.url());
+    });
+    await page.goto(referencePath(api));
+    await redocReady(page);
+    const spec = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, '..', 'specs', 'dist', 'openapi', `${api.slug}.json`), 'utf8'),
+    );
+    await expect(page.locator('.redoc-wrap h1').first()).toContainText(spec.info.title);
+    // Every operation of the spec is in the menu and has its section.
+    for (const item of Object.values(spec.paths) as Record<string, {operationId?: string; summary?: string}>[]) {
+      for (const operation of Object.values(item)) {
+        if (!operation.operationId) continue;
+        await expect(page.locator(`[data-section-id$="/operation/${operation.operationId}"]`)).toHaveCount(1);
+      }
+    }
+    // Search box disabled, download button hidden, host name hidden.
+    await expect(page.locator('.redoc-wrap [role="search"], .redoc-wrap input[placeholder="Search..."]')).toHaveCount(
+      0,
+    );
+    await expect(page.locator('.redoc-wrap').getByText('Download', {exact: true})).toHaveCount(0);
+    await expect(page.locator('.redoc-wrap')).not.toContainText('your-api-host');
+    expect(outsideRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('the server-rendered page shows the outline with the operations before Redoc loads', async ({page}) => {
+  await page.route('**/openapi/*.json', () => new Promise(() => undefined));
+  await page.goto('/api/flights-live-pricing/');
+  await expect(page.locator('h1').first()).toContainText('Flights Live Pricing');
+  await expect(page.locator('[id="tag/FlightsService/operation/FlightsService_CreateSearch"]')).toContainText(
+    '/apiservices/v3/flights/live/search/create',
+  );
+  await expect(page.getByRole('link', {name: 'OpenAPI JSON'})).toHaveAttribute(
+    'href',
+    '/openapi/flights-live-pricing.json',
+  );
+});
+
+test('the specification is served as /openapi/<slug>.json', async ({request}) => {
+  for (const api of published) {
+    const response = await request.get(`/openapi/${api.slug}.json`);
+    expect(response.status()).toBe(200);
+    expect((await response.json()).openapi).toBe('3.1.0');
+  }
+});
+
+test('a deep link to an operation opens the page at that operation on first load', async ({page, consoleErrors}) => {
+  const anchor = 'tag/FlightsService/operation/FlightsService_PollItineraryRefresh';
+  await page.goto(`/api/flights-live-pricing/#${anchor}`);
+  await redocReady(page);
+  const section = page.locator(`[data-section-id="${anchor}"]`);
+  await expect(section).toBeInViewport({timeout: 15_000});
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  expect(consoleErrors).toEqual([]);
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the reference is readable in ${mode} mode, from the first paint`, async ({page}) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await page.route('**/openapi/*.json', () => new Promise(() => undefined));
+    await page.goto('/api/flights-indicative/');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const text = await page
+      .locator('h1')
+      .first()
+      .evaluate((node) => getComputedStyle(node).color);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe(mode);
+    // Dark text on a light page, light text on a dark page.
+    const luminance = (rgb: string) => {
+      const [r, g, b] = rgb.match(/\d+/g)!.map(Number);
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    if (mode === 'dark') expect(luminance(text)).toBeGreaterThan(luminance(background) + 100);
+    else expect(luminance(background)).toBeGreaterThan(luminance(text) + 100);
+    await page.unroute('**/openapi/*.json');
+  });
+
+  for (const api of published) {
+    test(`${referencePath(api)} has no serious or critical axe violations (${mode})`, async ({page}) => {
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      await page.goto(referencePath(api));
+      await redocReady(page);
+      const results = await new AxeBuilder({page}).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .slice(0, 5)
+              .map((node) => node.target.join(' '))
+              .join(', ')}`,
+        );
+      expect(serious).toEqual([]);
+    });
+  }
+}
+
+test('guide pages load no specification: their JavaScript does not grow with the specs', async ({page}) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) scripts.push(await response.text());
+  });
+  await page.goto('/docs/getting-started/create-and-poll');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  // Text that exists only in the specifications (descriptions of their schemas).
+  const markers = [
+    'Statistics of the itineraries with a number of stops',
+    'One leg: an origin, a destination and exactly one date choice',
+  ];
+  for (const marker of markers) {
+    expect(scripts.some((script) => script.includes(marker))).toBe(false);
+  }
+  const requested = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.includes('/openapi/')),
+  );
+  expect(requested).toEqual([]);
+});

@@ -1,0 +1,109 @@
+/**
+ * An API reference page `/api/<slug>/` (route added by src/plugins/apiReference). The server renders
+ * an outline of the specification (title, tags, operations, with Redoc's anchors), so the page is
+ * readable, in either colour mode, from the first paint; in the browser Redoc then renders the
+ * whole reference from `/openapi/<slug>.json` and replaces the outline.
+ */
+import {lazy, Suspense, useCallback, useEffect, useState, type ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import BrowserOnly from '@docusaurus/BrowserOnly';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import {useColorMode} from '@docusaurus/theme-common';
+import type {ReferenceOutline} from '../../plugins/apiReference/outline';
+import {redocOptions} from './redocTheme';
+import styles from './styles.module.css';
+
+const RedocStandalone = lazy(() => import('redoc').then((module) => ({default: module.RedocStandalone})));
+
+/** Height of the navbar, which Redoc keeps clear when it scrolls to an operation. */
+const navbarHeight = 60;
+
+function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
+  const brokenLinks = useBrokenLinks();
+  const specUrl = useBaseUrl(`/openapi/${outline.slug}.json`);
+  return (
+    <div className={styles.outline}>
+      <h1>
+        {outline.title} <span className={styles.version}>{outline.version}</span>
+      </h1>
+      <p>{outline.summary}</p>
+      <p className={styles.loading} role="status">
+        Loading the full reference… The specification is also available as{' '}
+        {/* `pathname://`: a static file, outside the router and its route-based link check. */}
+        <Link to={`pathname://${specUrl}`}>OpenAPI JSON</Link>.
+      </p>
+      {outline.tags.map((tag) => {
+        brokenLinks.collectAnchor(tag.anchor);
+        return (
+          <section key={tag.name} id={tag.anchor}>
+            <h2>{tag.name}</h2>
+            <p>{tag.description}</p>
+            <ul className={styles.operations}>
+              {tag.operations.map((operation) => {
+                brokenLinks.collectAnchor(operation.anchor);
+                return (
+                  <li key={operation.operationId} id={operation.anchor}>
+                    <code className={styles.method}>{operation.method}</code> <code>{operation.path}</code>
+                    <span className={styles.summary}>
+                      {operation.summary}
+                      {operation.open ? ' (no API key needed)' : ''}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
+  const {colorMode} = useColorMode();
+  const specUrl = useBaseUrl(`/openapi/${outline.slug}.json`);
+  const [loaded, setLoaded] = useState(false);
+  const onLoaded = useCallback(() => setLoaded(true), []);
+
+  // Once Redoc has replaced the outline, bring a deep link's operation into view again.
+  useEffect(() => {
+    if (!loaded || !window.location.hash) return;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const section = document.querySelector(`[data-section-id="${CSS.escape(id)}"]`);
+    if (section) window.scrollTo({top: section.getBoundingClientRect().top + window.scrollY - navbarHeight});
+  }, [loaded]);
+
+  return (
+    <>
+      {!loaded && <Outline outline={outline} />}
+      <div className={loaded ? undefined : styles.pending} data-testid="redoc-container">
+        <BrowserOnly>
+          {() => (
+            <Suspense fallback={null}>
+              <RedocStandalone
+                key={colorMode}
+                specUrl={specUrl}
+                options={redocOptions(colorMode, navbarHeight)}
+                onLoaded={onLoaded}
+              />
+            </Suspense>
+          )}
+        </BrowserOnly>
+      </div>
+    </>
+  );
+}
+
+export default function ApiReference({outline}: {outline: ReferenceOutline}): ReactNode {
+  return (
+    <Layout
+      title={`${outline.title} API reference`}
+      description={`${outline.title} ${outline.version}: every operation, field, enum and error. ${outline.summary}`}>
+      <main className={styles.page}>
+        <Reference outline={outline} />
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Redoc's options for the reference pages (seed 000 section 2: search box disabled, download button
+ * hidden, host name hidden, a blue accent), with a light and a dark theme whose colours keep AA
+ * contrast on the site's backgrounds. Redoc computes shades from these values, so they are plain
+ * colours rather than CSS variables.
+ */
+import type {RedocRawOptions} from 'redoc';
+
+const palettes = {
+  light: {
+    primary: '#0b5fd6',
+    text: '#1c1e21',
+    secondary: '#4a5565',
+    background: '#ffffff',
+    sidebar: '#f4f7fb',
+    panel: '#1e2835',
+    panelText: '#f5f7fa',
+    nested: '#f4f7fb',
+    border: '#dbe3ee',
+    success: '#1b7f3a',
+    error: '#c42b1c',
+    redirect: '#8a5300',
+    info: '#0b5fd6',
+  },
+  dark: {
+    primary: '#6aa8ff',
+    text: '#e3e7ee',
+    secondary: '#b5bfcc',
+    background: '#10151d',
+    sidebar: '#161d27',
+    panel: '#0b0f15',
+    panelText: '#e3e7ee',
+    nested: '#1c2430',
+    border: '#2a3544',
+    success: '#5fd38d',
+    error: '#ff8a80',
+    redirect: '#ffc266',
+    info: '#8abbff',
+  },
+} as const;
+
+export type ColorMode = keyof typeof palettes;
+
+export function redocOptions(mode: ColorMode, scrollYOffset: number): RedocRawOptions {
+  const c = palettes[mode];
+  return {
+    disableSearch: true,
+    hideDownloadButton: true,
+    hideHostname: true,
+    hideLoading: true,
+    scrollYOffset,
+    expandResponses: '200',
+    jsonSampleExpandLevel: 3,
+    sortEnumValuesAlphabetically: false,
+    theme: {
+      colors: {
+        primary: {main: c.primary},
+        success: {main: c.success},
+        error: {main: c.error},
+        warning: {main: c.redirect},
+        text: {primary: c.text, secondary: c.secondary},
+        border: {dark: c.border, light: c.border},
+        responses: {
+          success: {color: c.success, backgroundColor: 'transparent', tabTextColor: c.success},
+          error: {color: c.error, backgroundColor: 'transparent', tabTextColor: c.error},
+          redirect: {color: c.redirect, backgroundColor: 'transparent', tabTextColor: c.redirect},
+          info: {color: c.info, backgroundColor: 'transparent', tabTextColor: c.info},
+        },
+        http: {
+          get: mode === 'light' ? '#1b7f3a' : '#5fd38d',
+          post: mode === 'light' ? '#0b5fd6' : '#8abbff',
+          put: mode === 'light' ? '#8a5300' : '#ffc266',
+          delete: mode === 'light' ? '#c42b1c' : '#ff8a80',
+          patch: mode === 'light' ? '#6b3fa0' : '#c9a6ff',
+          options: c.secondary,
+          basic: c.secondary,
+          link: c.primary,
+          head: c.secondary,
+        },
+      },
+      schema: {
+        nestedBackground: c.nested,
+        linesColor: c.border,
+        typeNameColor: c.secondary,
+        typeTitleColor: c.secondary,
+        requireLabelColor: c.error,
+      },
+      typography: {
+        fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+        headings: {fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"},
+        code: {color: mode === 'light' ? '#b3262e' : '#ffb4a9', backgroundColor: c.nested},
+        links: {color: c.primary, visited: c.primary, hover: c.primary},
+      },
+      sidebar: {backgroundColor: c.sidebar, textColor: c.text, activeTextColor: c.primary},
+      rightPanel: {backgroundColor: c.panel, textColor: c.panelText},
+      codeBlock: {backgroundColor: mode === 'light' ? '#111820' : '#05080c'},
+    },
+  };
+}
