@@ -11,7 +11,7 @@ test.describe('navbar', () => {
     await expect(navbar.getByRole('link', {name: 'Docs', exact: true})).toHaveAttribute('href', '/docs/intro');
     await expect(navbar.getByRole('link', {name: 'Blog', exact: true})).toHaveAttribute('href', '/blog');
     await expect(navbar.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
-    await expect(navbar.getByRole('searchbox')).toBeVisible();
+    await expect(navbar.getByRole('textbox', {name: 'Search'})).toBeVisible();
 
     await navbar.getByRole('link', {name: 'API reference'}).hover();
     const menu = navbar.locator('.dropdown__menu');
@@ -36,7 +36,11 @@ test.describe('navbar', () => {
     await hydrated(page);
     const navbar = page.locator('nav.navbar');
     await page.mouse.move(600, 400);
-    await page.mouse.wheel(0, 1200);
+    // Scroll as a reader does, in steps: the navbar hides once the page moves down past it.
+    for (let step = 0; step < 4; step += 1) {
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(100);
+    }
     await expect(navbar).toHaveClass(/navbarHidden/);
     await page.mouse.wheel(0, -300);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
@@ -51,7 +55,7 @@ test.describe('docs sidebar and table of contents', () => {
     await hydrated(page);
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     await expect(sidebar).toBeVisible();
-    await expect(page.getByRole('button', {name: 'Collapse sidebar'})).toHaveCount(0);
+    await expect(page.getByRole('button', {name: 'Collapse sidebar', exact: true})).toHaveCount(0);
     for (const label of ['Introduction', 'Getting started', 'Affiliates link API', 'FAQs', 'Change log']) {
       await expect(sidebar.getByRole('link', {name: label, exact: true}).first()).toBeVisible();
     }

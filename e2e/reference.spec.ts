@@ -84,7 +84,7 @@ for (const mode of ['light', 'dark'] as const) {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     await page.route('**/openapi/*.json', () => new Promise(() => undefined));
     await page.goto('/api/flights-indicative/');
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     const text = await page
       .locator('h1')
       .first()

@@ -1,12 +1,12 @@
 import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {searchOptions} from './config/search';
 import {announcement} from './config/site';
 import {apiAvailability} from './config/availability';
 import {buildChecks} from './config/buildChecks';
+import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
 
 const config: Config = {
@@ -28,10 +28,20 @@ const config: Config = {
   markdown: {format: 'mdx', mermaid: true, hooks: buildChecks.markdownHooks},
 
   // Rspack and SWC: the same site, built about four times faster.
-  future: {v4: true, faster: true},
-  // Plain storage keys (`theme`, `docusaurus.announcement.id`): the site has its own origin, so the
-  // per-site key suffix that v4 turns on would only make the stored choices harder to find.
-  storage: {type: 'localStorage', namespace: false},
+  future: {
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+      // Off: with CSS cascade layers the build rewrites Infima's rules to a specificity that
+      // src/css/custom.css cannot override, so the theme's colours were silently ignored.
+      useCssCascadeLayers: false,
+      // Off: plain storage keys (`theme`, `docusaurus.announcement.id`). The site has its own
+      // origin, so a per-site key suffix would only make the stored choices harder to find.
+      siteStorageNamespacing: false,
+    },
+    faster: true,
+  },
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
@@ -79,7 +89,7 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
 
-  clientModules: ['./src/clientModules/progressBar.ts'],
+  clientModules: ['./src/clientModules/progressBar.ts', './src/clientModules/announcementBar.ts'],
 
   themeConfig: {
     image: 'img/social-card.png',
@@ -93,8 +103,8 @@ const config: Config = {
     navbar: navbar(),
     footer: footer(),
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: prismLight,
+      darkTheme: prismDark,
       additionalLanguages: ['bash', 'json', 'python'],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},

@@ -102,7 +102,8 @@ export default function Home(): ReactNode {
             </Heading>
             <p className={styles.lead}>
               Every API shares the same conventions: an API key in a header, JSON bodies, prices as exact integers with
-              a unit, and the same error body.
+              a unit (see <Link to="/docs/getting-started/requests-and-responses#price-units">price units</Link>), and
+              the same error body.
             </p>
             <ApiCatalogue />
           </div>

@@ -14,6 +14,7 @@ import {useColorMode} from '@docusaurus/theme-common';
 import type {ReferenceOutline} from '../../plugins/apiReference/outline';
 import {redocOptions} from './redocTheme';
 import styles from './styles.module.css';
+import './redocOverrides.css';
 
 const RedocStandalone = lazy(() => import('redoc').then((module) => ({default: module.RedocStandalone})));
 

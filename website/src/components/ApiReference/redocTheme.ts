@@ -60,22 +60,25 @@ export function redocOptions(mode: ColorMode, scrollYOffset: number): RedocRawOp
         warning: {main: c.redirect},
         text: {primary: c.text, secondary: c.secondary},
         border: {dark: c.border, light: c.border},
+        // `color` is for the response list in the middle panel; `tabTextColor` for the status tabs
+        // of the right panel, which is dark in both modes.
         responses: {
-          success: {color: c.success, backgroundColor: 'transparent', tabTextColor: c.success},
-          error: {color: c.error, backgroundColor: 'transparent', tabTextColor: c.error},
-          redirect: {color: c.redirect, backgroundColor: 'transparent', tabTextColor: c.redirect},
-          info: {color: c.info, backgroundColor: 'transparent', tabTextColor: c.info},
+          success: {color: c.success, backgroundColor: 'transparent', tabTextColor: palettes.dark.success},
+          error: {color: c.error, backgroundColor: 'transparent', tabTextColor: palettes.dark.error},
+          redirect: {color: c.redirect, backgroundColor: 'transparent', tabTextColor: palettes.dark.redirect},
+          info: {color: c.info, backgroundColor: 'transparent', tabTextColor: palettes.dark.info},
         },
+        // Method badges have white text in both modes, so their colours stay dark.
         http: {
-          get: mode === 'light' ? '#1b7f3a' : '#5fd38d',
-          post: mode === 'light' ? '#0b5fd6' : '#8abbff',
-          put: mode === 'light' ? '#8a5300' : '#ffc266',
-          delete: mode === 'light' ? '#c42b1c' : '#ff8a80',
-          patch: mode === 'light' ? '#6b3fa0' : '#c9a6ff',
-          options: c.secondary,
-          basic: c.secondary,
-          link: c.primary,
-          head: c.secondary,
+          get: '#1b7f3a',
+          post: '#0b5fd6',
+          put: '#8a5300',
+          delete: '#c42b1c',
+          patch: '#6b3fa0',
+          options: '#4a5565',
+          basic: '#4a5565',
+          link: '#0b5fd6',
+          head: '#4a5565',
         },
       },
       schema: {
