@@ -13,7 +13,7 @@ test.describe('navbar', () => {
     await expect(navbar.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
     await expect(navbar.getByRole('textbox', {name: 'Search'})).toBeVisible();
 
-    await navbar.getByRole('link', {name: 'API reference'}).hover();
+    await navbar.getByRole('button', {name: 'API reference'}).hover();
     const menu = navbar.locator('.dropdown__menu');
     await expect(menu).toBeVisible();
     const expected = [...apis.filter(hasReference).map((api) => api.title), 'All APIs'];

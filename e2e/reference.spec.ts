@@ -84,11 +84,16 @@ for (const mode of ['light', 'dark'] as const) {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     await page.route('**/openapi/*.json', () => new Promise(() => undefined));
     await page.goto('/api/flights-indicative/');
-    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-    const text = await page
-      .locator('h1')
-      .first()
-      .evaluate((node) => getComputedStyle(node).color);
+    const heading = page.locator('h1').first();
+    // The colour behind the heading: the first ancestor with an opaque background (else the white canvas).
+    const background = await heading.evaluate((node) => {
+      for (let element: Element | null = node; element; element = element.parentElement) {
+        const colour = getComputedStyle(element).backgroundColor;
+        if (!/rgba\(.*, 0\)$|transparent/.test(colour)) return colour;
+      }
+      return 'rgb(255, 255, 255)';
+    });
+    const text = await heading.evaluate((node) => getComputedStyle(node).color);
     expect(await page.locator('html').getAttribute('data-theme')).toBe(mode);
     // Dark text on a light page, light text on a dark page.
     const luminance = (rgb: string) => {

@@ -8,7 +8,8 @@ import type {RedocRawOptions} from 'redoc';
 
 const palettes = {
   light: {
-    primary: '#0b5fd6',
+    // A shade darker than the site's accent: Redoc lightens it for constraint badges.
+    primary: '#0a52b8',
     text: '#1c1e21',
     secondary: '#4a5565',
     background: '#ffffff',
