@@ -52,8 +52,10 @@ test('the server-rendered page shows the outline with the operations before Redo
   await page.route('**/openapi/*.json', () => new Promise(() => undefined));
   await page.goto('/api/flights-live-pricing/');
   await expect(page.locator('h1').first()).toContainText('Flights Live Pricing');
-  await expect(page.locator('[id="tag/FlightsService/operation/FlightsService_CreateSearch"]')).toContainText(
-    '/apiservices/v3/flights/live/search/create',
+  const operation = page.locator('[id="tag/FlightsService/operation/FlightsService_CreateSearch"]');
+  await expect(operation).toContainText('Create a live search');
+  await expect(page.locator('[id="tag/FlightsService/operation/FlightsService_CreateSearch"] + p')).toContainText(
+    'POST /apiservices/v3/flights/live/search/create',
   );
   await expect(page.getByRole('link', {name: 'OpenAPI JSON'})).toHaveAttribute(
     'href',

@@ -8,6 +8,7 @@ import {apiAvailability} from './config/availability';
 import {buildChecks} from './config/buildChecks';
 import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
+import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
 
 const config: Config = {
   title: 'API Developer Documentation',
@@ -80,6 +81,7 @@ const config: Config = {
 
   plugins: [
     apiReferencePlugin as PluginModule,
+    dependencyPatchesPlugin,
     [
       '@docusaurus/plugin-client-redirects',
       // `/docs` is the docs landing: it opens the intro page, as the navbar's "Docs" item does.

@@ -1,5 +1,14 @@
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 
+/**
+ * Whether the API reference is searchable (`SEARCH_REFERENCE=off` leaves it out; the search
+ * benchmark compares both). The reference pages render an outline of each specification (every
+ * operation and schema under its Redoc anchor, with its fields and enum values: see
+ * src/plugins/apiReference); the local search indexes those pages with its article parser, the one
+ * it uses for blog posts, so reference entries come up in the same box as the guides.
+ */
+export const referenceInSearch = process.env.SEARCH_REFERENCE !== 'off';
+
 /** Options of the local search (seed 000 sections 2 and 9). */
 export const searchOptions: Partial<PluginOptions> = {
   hashed: true,
@@ -8,10 +17,15 @@ export const searchOptions: Partial<PluginOptions> = {
   indexBlog: true,
   indexPages: false,
   docsRouteBasePath: '/docs',
+  blogRouteBasePath: referenceInSearch ? ['/blog', '/api'] : ['/blog'],
   searchResultLimits: 8,
   searchBarShortcutKeymap: 'mod+k',
   highlightSearchTermsOnTargetPage: true,
   explicitSearchResultPath: true,
+  // The blog is a search context: searching from a blog page searches the blog, and "See all" opens
+  // /search?q=...&ctx=blog. Everywhere else the box searches guides, reference and blog together.
+  searchContextByPaths: [{label: 'Blog', path: 'blog'}],
+  useAllContextsWithNoSearchContext: true,
   // Pages the seed keeps out of the index.
   ignoreFiles: [/docs\/shallow-link/, /docs\/baggage-and-additional-attributes/],
 };

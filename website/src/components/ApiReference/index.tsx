@@ -6,10 +6,10 @@
  */
 import {lazy, Suspense, useCallback, useEffect, useState, type ReactNode} from 'react';
 import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {useColorMode} from '@docusaurus/theme-common';
 import type {ReferenceOutline} from '../../plugins/apiReference/outline';
 import {redocOptions} from './redocTheme';
@@ -21,44 +21,69 @@ const RedocStandalone = lazy(() => import('redoc').then((module) => ({default: m
 /** Height of the navbar, which Redoc keeps clear when it scrolls to an operation. */
 const navbarHeight = 60;
 
+/** A list of names as inline code, for the outline's fields and values. */
+function Names({label, names}: {label: string; names: string[]}): ReactNode {
+  if (names.length === 0) return null;
+  return (
+    <p className={styles.names}>
+      {label}:{' '}
+      {names.map((name, index) => (
+        <span key={name}>
+          {index > 0 && ', '}
+          <code>{name}</code>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/**
+ * The server-rendered outline, under Redoc's anchors. It is an `article` with linked headings, the
+ * markup the local search indexes: each operation becomes a search entry.
+ */
 function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
-  const brokenLinks = useBrokenLinks();
   const specUrl = useBaseUrl(`/openapi/${outline.slug}.json`);
   return (
-    <div className={styles.outline}>
-      <h1>
+    <article className={styles.outline}>
+      <Heading as="h1">
         {outline.title} <span className={styles.version}>{outline.version}</span>
-      </h1>
+      </Heading>
       <p>{outline.summary}</p>
       <p className={styles.loading} role="status">
         Loading the full reference… The specification is also available as{' '}
         {/* `pathname://`: a static file, outside the router and its route-based link check. */}
         <Link to={`pathname://${specUrl}`}>OpenAPI JSON</Link>.
       </p>
-      {outline.tags.map((tag) => {
-        brokenLinks.collectAnchor(tag.anchor);
-        return (
-          <section key={tag.name} id={tag.anchor}>
-            <h2>{tag.name}</h2>
-            <p>{tag.description}</p>
-            <ul className={styles.operations}>
-              {tag.operations.map((operation) => {
-                brokenLinks.collectAnchor(operation.anchor);
-                return (
-                  <li key={operation.operationId} id={operation.anchor}>
-                    <code className={styles.method}>{operation.method}</code> <code>{operation.path}</code>
-                    <span className={styles.summary}>
-                      {operation.summary}
-                      {operation.open ? ' (no API key needed)' : ''}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        );
-      })}
-    </div>
+      {outline.tags.map((tag) => (
+        <section key={tag.name}>
+          <Heading as="h2" id={tag.anchor}>
+            {tag.name}
+          </Heading>
+          <p>{tag.description}</p>
+          {tag.operations.map((operation) => (
+            <section key={operation.operationId}>
+              <Heading as="h3" id={operation.anchor}>
+                {operation.summary} ({operation.operationId.split('_')[1]})
+              </Heading>
+              <p>
+                <code className={styles.method}>{operation.method}</code> <code>{operation.path}</code>
+                {operation.open ? ' (no API key needed)' : ''}
+              </p>
+              {/* Path segments as words, so a search for a fragment such as "itineraryrefresh" finds the call. */}
+              <p className={styles.names}>
+                {operation.operationId} ·{' '}
+                {operation.path
+                  .split(/[/{}]+/)
+                  .filter(Boolean)
+                  .join(' ')}
+              </p>
+              <Names label="Fields" names={operation.fields} />
+              <Names label="Values" names={operation.values} />
+            </section>
+          ))}
+        </section>
+      ))}
+    </article>
   );
 }
 

@@ -24,7 +24,9 @@ const palettes = {
     info: '#0b5fd6',
   },
   dark: {
-    primary: '#6aa8ff',
+    // Redoc uses the primary colour for white-on-primary buttons as well as links: a dark blue here,
+    // with links lightened by redocOverrides.css.
+    primary: '#0a52b8',
     text: '#e3e7ee',
     secondary: '#b5bfcc',
     background: '#10151d',
@@ -93,11 +95,20 @@ export function redocOptions(mode: ColorMode, scrollYOffset: number): RedocRawOp
         fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
         headings: {fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"},
         code: {color: mode === 'light' ? '#b3262e' : '#ffb4a9', backgroundColor: c.nested},
-        links: {color: c.primary, visited: c.primary, hover: c.primary},
+        links:
+          mode === 'light'
+            ? {color: c.primary, visited: c.primary, hover: c.primary}
+            : {color: '#8abbff', visited: '#8abbff', hover: '#8abbff'},
       },
-      sidebar: {backgroundColor: c.sidebar, textColor: c.text, activeTextColor: c.primary},
+      sidebar: {
+        backgroundColor: c.sidebar,
+        textColor: c.text,
+        activeTextColor: mode === 'light' ? c.primary : '#8abbff',
+      },
       rightPanel: {backgroundColor: c.panel, textColor: c.panelText},
       codeBlock: {backgroundColor: mode === 'light' ? '#111820' : '#05080c'},
+      // Constraint badges ("non-empty", "[ 1 .. 50 ]") take a lightened primary: too dark in dark mode.
+      extensionsHook: (name: string) => (mode === 'dark' && name === 'ConstraintItem' ? 'color: #8abbff;' : ''),
     },
   };
 }

@@ -6,7 +6,6 @@
  * JavaScript of other pages (STACK-NOTES: redocusaurus inlines every spec into main.js).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {apis, referencePath} from '../../../config/apis';
 import {hasReference, specBundlePath} from '../../../config/availability';
@@ -41,21 +40,6 @@ export default function apiReferencePlugin(): Plugin<ReferenceOutline[]> {
           modules: {outline: data},
         });
       }
-    },
-
-    configureWebpack() {
-      // Redoc's side menu loads its attribution logo from an outside host: a failed request (and a
-      // console error) offline. The loader points it at a local icon.
-      return {
-        module: {
-          rules: [
-            {
-              test: /[\\/]redoc[\\/]bundles[\\/][^\\/]+\.js$/,
-              loader: path.join(__dirname, 'redocLocalLogoLoader.cjs'),
-            },
-          ],
-        },
-      };
     },
   };
 }

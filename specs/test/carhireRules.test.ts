@@ -1,0 +1,168 @@
+/**
+ * The car hire validation rules of seed 001 section 5 (and the limits of section 9), each proved
+ * both ways: a request (or, for the SIPP code, a response) that breaks the rule fails schema
+ * validation, the same one without the fault passes.
+ */
+import {describe, expect, it} from 'vitest';
+import {loadBundledSpecs, resolveRef, SpecValidator} from '../lib/openapi';
+
+const validator = new SpecValidator(loadBundledSpecs());
+
+const dateTime = {year: 2027, month: 6, day: 10, hour: 10, minute: 0, second: 0};
+const live = (query: Record<string, unknown> = {}) => ({
+  query: {
+    market: 'UK',
+    locale: 'en-GB',
+    currency: 'GBP',
+    pickUpLocation: {entityId: '95673668'},
+    dropOffLocation: {entityId: '95673668'},
+    pickUpDate: dateTime,
+    dropOffDate: {...dateTime, day: 17},
+    ...query,
+  },
+});
+const agentIds = (count: number) => Array.from({length: count}, (_, i) => `agent${i}`);
+const quote = (sippCode: string) => ({
+  sessionToken: 'CkA0YmY3ZTMyYy0xZDVhLTRjNmUtOWI4Zi0zYTJlMWQwYzllNTYSAlVLGgVlbi1HQiIDR0JQ-carhire',
+  status: 'RESULT_STATUS_COMPLETE',
+  action: 'RESULT_ACTION_REPLACED',
+  content: {results: {quotes: {'7b1e3f0a2c4d4e8f': {sippCode, vendorId: '12', agentId: 'avis'}}}},
+});
+const indicative = (query: Record<string, unknown> = {}) => ({
+  query: {
+    market: 'UK',
+    locale: 'en-GB',
+    currency: 'GBP',
+    pickUpDate: {year: 2027, month: 6, day: 10},
+    dropOffDate: {year: 2027, month: 6, day: 17},
+    dateTimeGroupingType: 'DATE_TIME_GROUPING_TYPE_BY_DATE',
+    pickUpDropOffLocationEntityId: '95673668',
+    ...query,
+  },
+});
+
+const cases: {rule: string; operation: string; valid: unknown; invalid: unknown; response?: true}[] = [
+  {
+    rule: 'driverAge must be at least 21',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({driverAge: 21}),
+    invalid: live({driverAge: 20}),
+  },
+  {
+    rule: 'driverAge at most 99',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({driverAge: 99}),
+    invalid: live({driverAge: 100}),
+  },
+  {
+    rule: 'includedAgentIds holds at most 200 agent ids',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({includedAgentIds: agentIds(200)}),
+    invalid: live({includedAgentIds: agentIds(201)}),
+  },
+  {
+    rule: 'excludedAgentIds holds at most 200 agent ids',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({excludedAgentIds: agentIds(200)}),
+    invalid: live({excludedAgentIds: agentIds(201)}),
+  },
+  {
+    rule: 'a pick-up location is an entity id or coordinates, not both',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({pickUpLocation: {coordinates: {latitude: 51.5074, longitude: -0.1278}}}),
+    invalid: live({pickUpLocation: {entityId: '95565050', coordinates: {latitude: 51.5074, longitude: -0.1278}}}),
+  },
+  {
+    rule: 'a drop-off location is an entity id or coordinates, not both',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({dropOffLocation: {entityId: '95565050'}}),
+    invalid: live({dropOffLocation: {entityId: '95565050', coordinates: {latitude: 51.47, longitude: -0.4543}}}),
+  },
+  {
+    rule: 'a location names an entity id or coordinates, not neither',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({pickUpLocation: {entityId: '95565050'}}),
+    invalid: live({pickUpLocation: {}}),
+  },
+  {
+    rule: 'hour, minute and second are optional (a date without a time means 12:00:00), the day is not',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({pickUpDate: {year: 2027, month: 6, day: 10}, dropOffDate: {year: 2027, month: 6, day: 17}}),
+    invalid: live({pickUpDate: {year: 2027, month: 6, hour: 10, minute: 0, second: 0}}),
+  },
+  {
+    rule: 'a pick-up hour is 0 to 23',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({pickUpDate: {...dateTime, hour: 23}}),
+    invalid: live({pickUpDate: {...dateTime, hour: 24}}),
+  },
+  {
+    rule: 'market, locale and currency are required',
+    operation: 'CarHireService_CreateSearch',
+    valid: live(),
+    invalid: live({market: undefined}),
+  },
+  {
+    rule: 'sippCode is exactly 4 upper-case letters (too long)',
+    operation: 'CarHireService_PollSearch',
+    valid: quote('EDMR'),
+    invalid: quote('EDMRX'),
+    response: true,
+  },
+  {
+    rule: 'sippCode is exactly 4 upper-case letters (too short, lower case)',
+    operation: 'CarHireService_PollSearch',
+    valid: quote('CDAR'),
+    invalid: quote('cda'),
+    response: true,
+  },
+  {
+    rule: 'the date grouping must not be unspecified',
+    operation: 'CarHireIndicativeService_Search',
+    valid: indicative({dateTimeGroupingType: 'DATE_TIME_GROUPING_TYPE_BY_MONTH'}),
+    invalid: indicative({dateTimeGroupingType: 'DATE_TIME_GROUPING_TYPE_UNSPECIFIED'}),
+  },
+  {
+    rule: 'the date grouping is required (omitted means unspecified)',
+    operation: 'CarHireIndicativeService_Search',
+    valid: indicative(),
+    invalid: indicative({dateTimeGroupingType: undefined}),
+  },
+];
+
+describe('car hire validation rules', () => {
+  for (const {rule, operation, valid, invalid, response} of cases) {
+    it(rule, () => {
+      const check = (body: unknown) =>
+        response ? validator.response(operation, body) : validator.request(operation, body);
+      expect(check(valid).errors).toEqual([]);
+      expect(check(invalid).valid).toBe(false);
+    });
+  }
+
+  it('driverAge defaults to 30', () => {
+    const spec = validator.specs.get('carhire-live-pricing')!;
+    const field = (
+      spec.components!.schemas!.CarHireLiveQuery as {
+        properties: Record<string, {default?: unknown; description?: string}>;
+      }
+    ).properties.driverAge;
+    expect(field.default).toBe(30);
+    expect(field.description).toMatch(/30/);
+    expect(validator.request('CarHireService_CreateSearch', live({driverAge: undefined})).errors).toEqual([]);
+  });
+
+  it('the agents call needs a non-empty market query parameter', () => {
+    const operation = validator.operation('CarHireAgentsService_ListAgents');
+    const doc = validator.specs.get(operation.slug)!;
+    const market = (operation.parameters ?? [])
+      .map(
+        (parameter) => resolveRef(doc, parameter) as {name?: string; in?: string; required?: boolean; schema?: unknown},
+      )
+      .find((parameter) => parameter.name === 'market' && parameter.in === 'query');
+    expect(market?.required).toBe(true);
+    const validate = validator.ajv.compile(market!.schema as object);
+    expect(validate('UK')).toBe(true);
+    expect(validate('')).toBe(false);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * The hotels validation rules of seed 001 section 5 (and the limits of REAL-API-FACTS.md), each
+ * proved both ways: a request that breaks the rule fails schema validation, the same request
+ * without the fault passes.
+ */
+import {describe, expect, it} from 'vitest';
+import {loadBundledSpecs, SpecValidator} from '../lib/openapi';
+
+const validator = new SpecValidator(loadBundledSpecs());
+
+const ids = (count: number, prefix = '') => Array.from({length: count}, (_, i) => `${prefix}${27540000 + i}`);
+
+const create = (query: Record<string, unknown> = {}, body: Record<string, unknown> = {}) => ({
+  query: {
+    market: 'UK',
+    locale: 'en-GB',
+    currency: 'GBP',
+    entityId: '27544008',
+    checkinDate: {year: 2027, month: 3, day: 12},
+    checkoutDate: {year: 2027, month: 3, day: 15},
+    adults: 2,
+    rooms: 1,
+    ...query,
+  },
+  initialPageSize: 25,
+  ...body,
+});
+const poll = (body: Record<string, unknown> = {}) => ({
+  sort: {type: 'SORT_ORDER_TYPE_PRICE', direction: 'SORT_ORDER_DIRECTION_ASCENDING'},
+  pagination: {offset: 0, limit: 15},
+  ...body,
+});
+const northWest = {latitude: 51.511, longitude: -0.099};
+const southEast = {latitude: 51.502, longitude: -0.08};
+const indicative = (query: Record<string, unknown> = {}) => ({
+  query: {
+    market: 'UK',
+    locale: 'en-GB',
+    currency: 'GBP',
+    destinationEntityIds: ['27544008', '27540851'],
+    travelDate: {fixedDate: {year: 2027, month: 3, day: 12}},
+    ...query,
+  },
+});
+const dateRange = {startDate: {year: 2027, month: 3, day: 1}, endDate: {year: 2027, month: 5, day: 31}};
+const reviews = (body: Record<string, unknown> = {}) => ({
+  hotelId: '46948122',
+  locale: 'en-GB',
+  pagination: {offset: 0, limit: 10},
+  sort: 'REVIEW_SORT_MOST_RECENT',
+  ...body,
+});
+
+const cases: {rule: string; operation: string; valid: unknown; invalid: unknown}[] = [
+  {
+    rule: 'live create: initialPageSize is required',
+    operation: 'HotelsService_CreateSearch',
+    valid: create(),
+    invalid: create({}, {initialPageSize: undefined}),
+  },
+  {
+    rule: 'live create: initialPageSize is at most 50',
+    operation: 'HotelsService_CreateSearch',
+    valid: create({}, {initialPageSize: 50}),
+    invalid: create({}, {initialPageSize: 51}),
+  },
+  {
+    rule: 'live create: initialPageSize is at least 1',
+    operation: 'HotelsService_CreateSearch',
+    valid: create({}, {initialPageSize: 1}),
+    invalid: create({}, {initialPageSize: 0}),
+  },
+  {
+    rule: 'live create: adults is at least 1',
+    operation: 'HotelsService_CreateSearch',
+    valid: create({adults: 1}),
+    invalid: create({adults: 0}),
+  },
+  {
+    rule: 'live create: at most 200 included agent ids',
+    operation: 'HotelsService_CreateSearch',
+    valid: create({includedAgentsIds: ids(200, 'a')}),
+    invalid: create({includedAgentsIds: ids(201, 'a')}),
+  },
+  {
+    rule: 'live create: at most 200 excluded agent ids',
+    operation: 'HotelsService_CreateSearch',
+    valid: create({excludedAgentsIds: ids(200, 'a')}),
+    invalid: create({excludedAgentsIds: ids(201, 'a')}),
+  },
+  {
+    rule: 'live poll: the geo area filter takes exactly 2 coordinates (not 3)',
+    operation: 'HotelsService_PollSearch',
+    valid: poll({filters: {geoAreaFilter: [northWest, southEast]}}),
+    invalid: poll({filters: {geoAreaFilter: [northWest, southEast, southEast]}}),
+  },
+  {
+    rule: 'live poll: the geo area filter takes exactly 2 coordinates (not 1)',
+    operation: 'HotelsService_PollSearch',
+    valid: poll({filters: {geoAreaFilter: [northWest, southEast]}}),
+    invalid: poll({filters: {geoAreaFilter: [northWest]}}),
+  },
+  {
+    rule: 'live poll: the price range minimum is not negative',
+    operation: 'HotelsService_PollSearch',
+    valid: poll({filters: {priceRangeFilter: {minValue: 0, maxValue: 250}}}),
+    invalid: poll({filters: {priceRangeFilter: {minValue: -1, maxValue: 250}}}),
+  },
+  {
+    rule: 'live poll: the price range maximum is not negative, and may be left out (unlimited)',
+    operation: 'HotelsService_PollSearch',
+    valid: poll({filters: {priceRangeFilter: {minValue: 50}}}),
+    invalid: poll({filters: {priceRangeFilter: {minValue: 50, maxValue: -1}}}),
+  },
+  {
+    rule: 'live poll: pagination offset is at least 0',
+    operation: 'HotelsService_PollSearch',
+    valid: poll({pagination: {offset: 0, limit: 15}}),
+    invalid: poll({pagination: {offset: -1, limit: 15}}),
+  },
+  {
+    rule: 'live poll: pagination limit is at least 1',
+    operation: 'HotelsService_PollSearch',
+    valid: poll({pagination: {offset: 15, limit: 1}}),
+    invalid: poll({pagination: {offset: 15, limit: 0}}),
+  },
+  {
+    rule: 'indicative: at most 200 destination entity ids',
+    operation: 'HotelsIndicativeService_Search',
+    valid: indicative({destinationEntityIds: ids(200)}),
+    invalid: indicative({destinationEntityIds: ids(201)}),
+  },
+  {
+    rule: 'indicative: at least one destination entity id',
+    operation: 'HotelsIndicativeService_Search',
+    valid: indicative({destinationEntityIds: ['27540851']}),
+    invalid: indicative({destinationEntityIds: []}),
+  },
+  {
+    rule: 'indicative: travelDate is fixedDate or dateRange, not both',
+    operation: 'HotelsIndicativeService_Search',
+    valid: indicative({travelDate: {dateRange}}),
+    invalid: indicative({travelDate: {fixedDate: {year: 2027, month: 3, day: 12}, dateRange}}),
+  },
+  {
+    rule: 'indicative: travelDate names one of fixedDate or dateRange',
+    operation: 'HotelsIndicativeService_Search',
+    valid: indicative({travelDate: {fixedDate: {year: 2027, month: 3, day: 12}}}),
+    invalid: indicative({travelDate: {}}),
+  },
+  {
+    rule: 'content: at most 100 hotel ids',
+    operation: 'HotelsContentService_GetContent',
+    valid: {hotelIds: ids(100), locale: 'en-GB'},
+    invalid: {hotelIds: ids(101), locale: 'en-GB'},
+  },
+  {
+    rule: 'content: at least one hotel id',
+    operation: 'HotelsContentService_GetContent',
+    valid: {hotelIds: ['46948122'], locale: 'en-GB'},
+    invalid: {hotelIds: [], locale: 'en-GB'},
+  },
+  {
+    rule: 'reviews: at most one guest type filter',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({filters: {guestTypeFilter: ['GUEST_TYPE_FAMILY']}}),
+    invalid: reviews({filters: {guestTypeFilter: ['GUEST_TYPE_FAMILY', 'GUEST_TYPE_COUPLE']}}),
+  },
+  {
+    rule: 'reviews: at most one locale filter',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({filters: {localeFilter: ['en-GB']}}),
+    invalid: reviews({filters: {localeFilter: ['en-GB', 'fr-FR']}}),
+  },
+  {
+    rule: 'reviews: at most one traveller rating filter',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({filters: {travellerRatingFilter: ['TRAVELLER_RATING_EXCELLENT']}}),
+    invalid: reviews({filters: {travellerRatingFilter: ['TRAVELLER_RATING_EXCELLENT', 'TRAVELLER_RATING_GOOD']}}),
+  },
+  {
+    rule: 'reviews: at most one tag filter',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({filters: {tagFilter: ['REVIEW_TAG_LOCATION']}}),
+    invalid: reviews({filters: {tagFilter: ['REVIEW_TAG_LOCATION', 'REVIEW_TAG_CLEAN']}}),
+  },
+  {
+    rule: 'reviews: one filter of each type together is valid, a second value of one is not',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({
+      filters: {
+        guestTypeFilter: ['GUEST_TYPE_FAMILY'],
+        localeFilter: ['en-GB'],
+        travellerRatingFilter: ['TRAVELLER_RATING_EXCELLENT'],
+        tagFilter: ['REVIEW_TAG_LOCATION'],
+      },
+    }),
+    invalid: reviews({
+      filters: {
+        guestTypeFilter: ['GUEST_TYPE_FAMILY'],
+        localeFilter: ['en-GB'],
+        travellerRatingFilter: ['TRAVELLER_RATING_EXCELLENT'],
+        tagFilter: ['REVIEW_TAG_LOCATION', 'REVIEW_TAG_CLEAN'],
+      },
+    }),
+  },
+  {
+    rule: 'reviews: pagination offset is at least 0',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({pagination: {offset: 0, limit: 10}}),
+    invalid: reviews({pagination: {offset: -1, limit: 10}}),
+  },
+  {
+    rule: 'reviews: pagination limit is at least 1',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({pagination: {offset: 0, limit: 1}}),
+    invalid: reviews({pagination: {offset: 0, limit: 0}}),
+  },
+  {
+    rule: 'reviews: pagination limit is at most 20',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({pagination: {offset: 0, limit: 20}}),
+    invalid: reviews({pagination: {offset: 0, limit: 21}}),
+  },
+];
+
+describe('hotels validation rules', () => {
+  for (const {rule, operation, valid, invalid} of cases) {
+    it(rule, () => {
+      expect(validator.request(operation, valid).errors).toEqual([]);
+      expect(validator.request(operation, invalid).valid).toBe(false);
+    });
+  }
+
+  it('amenities are an open enumeration of HOTEL_AMENITY_* names', () => {
+    const filter = (amenities: string[]) => poll({filters: {amenitiesFilter: amenities}});
+    expect(
+      validator.request('HotelsService_PollSearch', filter(['HOTEL_AMENITY_WIFI', 'HOTEL_AMENITY_SPA'])).errors,
+    ).toEqual([]);
+    expect(validator.request('HotelsService_PollSearch', filter(['WIFI'])).valid).toBe(false);
+  });
+
+  it('the rules JSON Schema cannot say are written as x-validation notes', () => {
+    const spec = validator.specs.get('hotels-indicative')!;
+    const query = spec.components!.schemas!.HotelsIndicativeQuery as {'x-validation'?: string[]; properties: object};
+    const notes = (query['x-validation'] ?? []).join(' ');
+    expect(notes).toMatch(/one geo level/);
+    expect(notes).toMatch(/12 months/);
+  });
+});
