@@ -21,22 +21,6 @@ const RedocStandalone = lazy(() => import('redoc').then((module) => ({default: m
 /** Height of the navbar, which Redoc keeps clear when it scrolls to an operation. */
 const navbarHeight = 60;
 
-/** A list of names as inline code, for the outline's fields and values. */
-function Names({label, names}: {label: string; names: string[]}): ReactNode {
-  if (names.length === 0) return null;
-  return (
-    <p className={styles.names}>
-      {label}:{' '}
-      {names.map((name, index) => (
-        <span key={name}>
-          {index > 0 && ', '}
-          <code>{name}</code>
-        </span>
-      ))}
-    </p>
-  );
-}
-
 /**
  * The server-rendered outline, under Redoc's anchors. It is an `article` with linked headings, the
  * markup the local search indexes: each operation becomes a search entry.
@@ -77,8 +61,13 @@ function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
                   .filter(Boolean)
                   .join(' ')}
               </p>
-              <Names label="Fields" names={operation.fields} />
-              <Names label="Values" names={operation.values} />
+              {/* Redoc answers to `#operation/<operationId>` too. Field names and enum values are in a
+                  heading, so that the search ranks the operation with the guides' headings. */}
+              {operation.fields.length + operation.values.length > 0 && (
+                <Heading as="h3" id={`operation/${operation.operationId}`} className={styles.names}>
+                  Fields and values of {operation.operationId}: {[...operation.fields, ...operation.values].join(', ')}
+                </Heading>
+              )}
             </section>
           ))}
         </section>
