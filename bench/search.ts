@@ -12,21 +12,14 @@ import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
+import {chromiumArgs} from '../e2e/playwright.config';
 import {serveStatic} from './lib/staticServer';
 
 const root = path.resolve(__dirname, '..');
 const results = path.join(root, 'bench', 'results');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const flags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+/** The same Chromium flags as the browser tests. */
+const flags = chromiumArgs;
 const queries = [
   'authentication',
   'create and poll',

@@ -5,6 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {loadBundledSpecs, resolveRef, SpecValidator} from '../lib/openapi';
+import {testRules, type RuleCase} from './ruleCases';
 
 const validator = new SpecValidator(loadBundledSpecs());
 
@@ -41,7 +42,7 @@ const indicative = (query: Record<string, unknown> = {}) => ({
   },
 });
 
-const cases: {rule: string; operation: string; valid: unknown; invalid: unknown; response?: true}[] = [
+const cases: RuleCase[] = [
   {
     rule: 'driverAge must be at least 21',
     operation: 'CarHireService_CreateSearch',
@@ -131,14 +132,7 @@ const cases: {rule: string; operation: string; valid: unknown; invalid: unknown;
 ];
 
 describe('car hire validation rules', () => {
-  for (const {rule, operation, valid, invalid, response} of cases) {
-    it(rule, () => {
-      const check = (body: unknown) =>
-        response ? validator.response(operation, body) : validator.request(operation, body);
-      expect(check(valid).errors).toEqual([]);
-      expect(check(invalid).valid).toBe(false);
-    });
-  }
+  testRules(validator, cases);
 
   it('driverAge defaults to 30', () => {
     const spec = validator.specs.get('carhire-live-pricing')!;

@@ -5,6 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {loadBundledSpecs, SpecValidator} from '../lib/openapi';
+import {testRules, type RuleCase} from './ruleCases';
 
 const validator = new SpecValidator(loadBundledSpecs());
 
@@ -34,7 +35,7 @@ const indicative = (legs: object[]) => ({
 });
 const place = {queryPlace: {entityId: '27544008'}};
 
-const cases: {rule: string; operation: string; valid: unknown; invalid: unknown}[] = [
+const cases: RuleCase[] = [
   {
     rule: 'adults must be at least 1',
     operation: 'FlightsService_CreateSearch',
@@ -128,12 +129,7 @@ const cases: {rule: string; operation: string; valid: unknown; invalid: unknown}
 ];
 
 describe('flights validation rules', () => {
-  for (const {rule, operation, valid, invalid} of cases) {
-    it(rule, () => {
-      expect(validator.request(operation, valid).errors).toEqual([]);
-      expect(validator.request(operation, invalid).valid).toBe(false);
-    });
-  }
+  testRules(validator, cases);
 
   it('includeBaggageData is deprecated (accepted, but marked deprecated with the reason)', () => {
     const spec = validator.specs.get('flights-live-pricing')!;

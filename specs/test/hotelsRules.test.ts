@@ -5,6 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {loadBundledSpecs, SpecValidator} from '../lib/openapi';
+import {testRules, type RuleCase} from './ruleCases';
 
 const validator = new SpecValidator(loadBundledSpecs());
 
@@ -51,7 +52,7 @@ const reviews = (body: Record<string, unknown> = {}) => ({
   ...body,
 });
 
-const cases: {rule: string; operation: string; valid: unknown; invalid: unknown}[] = [
+const cases: RuleCase[] = [
   {
     rule: 'live create: initialPageSize is required',
     operation: 'HotelsService_CreateSearch',
@@ -225,12 +226,7 @@ const cases: {rule: string; operation: string; valid: unknown; invalid: unknown}
 ];
 
 describe('hotels validation rules', () => {
-  for (const {rule, operation, valid, invalid} of cases) {
-    it(rule, () => {
-      expect(validator.request(operation, valid).errors).toEqual([]);
-      expect(validator.request(operation, invalid).valid).toBe(false);
-    });
-  }
+  testRules(validator, cases);
 
   it('amenities are an open enumeration of HOTEL_AMENITY_* names', () => {
     const filter = (amenities: string[]) => poll({filters: {amenitiesFilter: amenities}});
