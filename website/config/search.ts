@@ -26,6 +26,9 @@ export const searchOptions: Partial<PluginOptions> = {
   // /search?q=...&ctx=blog. Everywhere else the box searches guides, reference and blog together.
   searchContextByPaths: [{label: 'Blog', path: 'blog'}],
   useAllContextsWithNoSearchContext: true,
+  // Code blocks stay out of the index: they repeat each example in three languages and made up
+  // most of its size; their field names and values are in the prose and in the reference entries.
+  ignoreCssSelectors: ['pre'],
   // Pages the seed keeps out of the index.
   ignoreFiles: [/docs\/shallow-link/, /docs\/baggage-and-additional-attributes/],
 };
