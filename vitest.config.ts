@@ -1,11 +1,16 @@
 import {defineConfig} from 'vitest/config';
 
+/**
+ * Unit tests sit beside the code they test (`x.ts` + `x.test.ts`); checks of the specifications and of
+ * the site's content sit in `specs/test/` and `website/test/`; browser tests are Playwright's (`e2e/`).
+ */
 export default defineConfig({
   esbuild: {jsx: 'automatic'},
   test: {
-    include: ['website/test/**/*.test.{ts,tsx}', 'website/src/**/*.test.{ts,tsx}', 'specs/test/**/*.test.ts'],
+    include: ['{specs,website,sandbox,mcp,test-utils}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/build/**', '**/.docusaurus/**', '**/dist/**'],
     environment: 'node',
-    // The build-check test builds a small site three times.
+    // The build-check test builds a small site several times.
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

@@ -12,14 +12,13 @@ import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
-import {chromiumArgs} from '../e2e/playwright.config';
+import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
 import {serveStatic} from './lib/staticServer';
 
 const root = path.resolve(__dirname, '..');
 const results = path.join(root, 'bench', 'results');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The same Chromium flags as the browser tests. */
-const flags = chromiumArgs;
+const flags = [...chromiumArgs];
 const queries = [
   'authentication',
   'create and poll',

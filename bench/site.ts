@@ -11,22 +11,12 @@ import {gzipSync} from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {chromium} from 'playwright-core';
+import {chromiumPath, headlessFlags} from '../test-utils/chromium';
 import {serveStatic} from './lib/staticServer';
 
 const root = path.resolve(__dirname, '..');
 const results = path.join(root, 'bench', 'results');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const flags = headlessFlags;
 const docusaurus = path.join(root, 'node_modules', '.bin', 'docusaurus');
 
 function buildStockSite(): string {
@@ -76,7 +66,7 @@ async function jsShipped(url: string): Promise<Pick<Figures, 'jsRaw' | 'jsGzip' 
 }
 
 async function lighthouseScores(url: string): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: flags});
+  const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: [...flags]});
   try {
     const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error'});
     const categories = result?.lhr.categories ?? {};

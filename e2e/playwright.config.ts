@@ -1,20 +1,9 @@
 import {defineConfig, devices} from '@playwright/test';
+import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
 
 /** Port of the production build served for the tests (override with E2E_PORT). */
 export const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
-
-/** The flags of DEVELOPERS.md for Debian's Chromium on this machine; Playwright adds a fresh profile. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export default defineConfig({
   testDir: '.',
@@ -30,7 +19,7 @@ export default defineConfig({
     baseURL,
     headless: true,
     trace: 'off',
-    launchOptions: {executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs},
+    launchOptions: {executablePath: chromiumPath, args: [...chromiumArgs]},
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: {
