@@ -1,98 +1,147 @@
 /**
- * Reads the bundled specifications (`specs/dist/<slug>.json`, made by `npm run specs:bundle`) and
- * validates JSON values against their schemas with Ajv (OpenAPI 3.1 = JSON Schema 2020-12). The
- * tests of the specs and of the guides' examples use it; so can a sandbox or a try-it console.
+ * Walking an OpenAPI 3.1 document: its operations, local `$ref`s, examples, and the field names and
+ * enums its schemas hold. Pure functions on a parsed document (no file system), so the same code runs
+ * in Node (the site's build, the sandbox, the MCP server, the tests) and in a browser (the console).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 
-export const specsDir = path.resolve(__dirname, '..');
-/** The bundles; the website serves this folder's `openapi/` as `/openapi/<slug>.json`. */
-export const distDir = path.join(specsDir, 'dist', 'openapi');
-
+/** The HTTP methods an OpenAPI path item can hold, in the order of the OpenAPI specification. */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
 
-/** The parts of an OpenAPI document this module reads. */
-export interface OpenApiDocument {
-  info: {title: string; version: string; description?: string};
-  tags?: {name: string; description?: string}[];
-  paths: Record<string, Record<string, unknown>>;
-  components?: Record<string, Record<string, unknown>>;
+/** A JSON Schema as the specs write it (the keywords this library reads). */
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  enum?: unknown[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  'x-enumDescriptions'?: Record<string, string>;
+  'x-validation'?: unknown;
+  [keyword: string]: unknown;
 }
 
 export interface MediaType {
-  schema?: unknown;
+  schema?: Schema;
   example?: unknown;
   examples?: Record<string, {$ref?: string; value?: unknown; summary?: string}>;
 }
 
-export interface Operation {
-  slug: string;
-  method: string;
-  path: string;
+export interface Parameter {
+  $ref?: string;
+  name?: string;
+  in?: string;
+  required?: boolean;
+  description?: string;
+  example?: unknown;
+  schema?: Schema;
+}
+
+export interface Response {
+  $ref?: string;
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, MediaType>;
+}
+
+/** An operation as written in a document. */
+export interface OperationObject {
   operationId: string;
   tags?: string[];
   summary?: string;
-  security?: unknown[];
-  parameters?: {$ref?: string; name?: string; in?: string; example?: unknown; schema?: unknown}[];
-  requestBody?: {content?: Record<string, MediaType>};
-  responses: Record<string, {$ref?: string; content?: Record<string, MediaType>}>;
-  /** JSON pointer of the operation inside its document. */
+  description?: string;
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: {$ref?: string; required?: boolean; content?: Record<string, MediaType>};
+  responses: Record<string, Response>;
+  [extension: `x-${string}`]: unknown;
+}
+
+/** The parts of an OpenAPI document this library reads. */
+export interface OpenApiDocument {
+  openapi?: string;
+  info: {title: string; version: string; summary?: string; description?: string};
+  servers?: {url: string; variables?: Record<string, unknown>}[];
+  tags?: {name: string; description?: string}[];
+  security?: Record<string, string[]>[];
+  paths: Record<string, Partial<Record<HttpMethod, OperationObject>> & {parameters?: Parameter[]}>;
+  components?: {
+    schemas?: Record<string, Schema>;
+    parameters?: Record<string, Parameter>;
+    responses?: Record<string, Response>;
+    securitySchemes?: Record<string, {type?: string; in?: string; name?: string; $ref?: string}>;
+    examples?: Record<string, {value?: unknown}>;
+    [kind: string]: Record<string, unknown> | undefined;
+  };
+}
+
+/** An operation of an API, with where it lives. */
+export interface Operation extends OperationObject {
+  /** The API's slug (`flights-live-pricing`). */
+  slug: string;
+  /** Upper case: `GET`, `POST`. */
+  method: string;
+  /** The path template: `/apiservices/v3/flights/live/search/poll/{sessionToken}`. */
+  path: string;
+  /** JSON pointer of the operation in its document: `#/paths/~1apiservices~1.../post`. */
   pointer: string;
 }
 
-/** The bundled specifications by slug. Fails with the command to run when none are bundled. */
-export function loadBundledSpecs(): Map<string, OpenApiDocument> {
-  if (!fs.existsSync(distDir)) {
-    throw new Error(`No bundled specifications in ${distDir}: run \`npm run specs:bundle\` first.`);
-  }
-  const specs = new Map<string, OpenApiDocument>();
-  for (const file of fs.readdirSync(distDir).sort()) {
-    if (file.endsWith('.json')) {
-      specs.set(file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(distDir, file), 'utf8')));
-    }
-  }
-  return specs;
-}
+/** Escapes one segment of a JSON pointer (RFC 6901), URI-encoded as in a `$ref`. */
+export const pointerSegment = (segment: string): string =>
+  encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
-/** The slugs that have an authored specification `specs/<slug>/openapi.yaml`. */
-export function authoredSlugs(): string[] {
-  return fs
-    .readdirSync(specsDir)
-    .filter((name) => fs.existsSync(path.join(specsDir, name, 'openapi.yaml')))
-    .sort();
-}
-
-const escapePointer = (segment: string): string => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
-
+/** Every operation of a document, in path then method order. */
 export function operations(slug: string, doc: OpenApiDocument): Operation[] {
   const found: Operation[] = [];
   for (const [apiPath, item] of Object.entries(doc.paths)) {
     for (const method of httpMethods) {
-      const operation = item[method] as Omit<Operation, 'slug' | 'method' | 'path' | 'pointer'> | undefined;
-      if (operation) {
-        const pointer = `#/paths/${escapePointer(apiPath)}/${method}`;
-        found.push({...operation, slug, method: method.toUpperCase(), path: apiPath, pointer});
-      }
+      const operation = item[method];
+      if (!operation) continue;
+      const pointer = `#/paths/${pointerSegment(apiPath)}/${method}`;
+      found.push({...operation, slug, method: method.toUpperCase(), path: apiPath, pointer});
     }
   }
   return found;
 }
 
-/** Follows a local `$ref` (`#/components/...`) inside a document. */
+/** Whether an operation overrides the document's security with `security: []` (no key needed). */
+export const isOpen = (operation: OperationObject): boolean =>
+  Array.isArray(operation.security) && operation.security.length === 0;
+
+/** Follows a local `$ref` (`#/components/...`) inside a document, through chains of refs. */
 export function resolveRef<T>(doc: OpenApiDocument, value: T): T {
   const ref = (value as {$ref?: string} | undefined)?.$ref;
   if (!ref) return value;
+  if (!ref.startsWith('#/')) throw new Error(`Only local $refs are resolved, not ${ref}`);
   const target = ref
-    .replace(/^#\//, '')
+    .slice(2)
     .split('/')
     .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
   if (target === undefined) throw new Error(`Unresolvable $ref ${ref}`);
   return resolveRef(doc, target as T);
 }
+
+/** The parameters of an operation with their `$ref`s resolved. */
+export const parametersOf = (doc: OpenApiDocument, operation: OperationObject): Parameter[] =>
+  (operation.parameters ?? []).map((parameter) => resolveRef(doc, parameter));
+
+/** The JSON media type of the request body, if the operation takes one. */
+export const requestMedia = (doc: OpenApiDocument, operation: OperationObject): MediaType | undefined =>
+  resolveRef(doc, operation.requestBody)?.content?.['application/json'];
+
+/** The JSON media type of a response (`200` unless given), resolved. */
+export const responseMedia = (
+  doc: OpenApiDocument,
+  operation: OperationObject,
+  status = '200',
+): MediaType | undefined => resolveRef(doc, operation.responses[status])?.content?.['application/json'];
 
 /** Every example of a media type, by name (`example` is named "example"). */
 export function mediaExamples(doc: OpenApiDocument, media: MediaType | undefined): Map<string, unknown> {
@@ -105,90 +154,73 @@ export function mediaExamples(doc: OpenApiDocument, media: MediaType | undefined
   return found;
 }
 
-export interface ValidationResult {
-  valid: boolean;
-  errors: string[];
-}
+/** The first example of a media type, if it has one. */
+export const firstExample = (doc: OpenApiDocument, media: MediaType | undefined): unknown =>
+  [...mediaExamples(doc, media).values()][0];
 
 /**
- * Validates values against the specifications' schemas. Every document is registered under its
- * slug, so a schema is compiled from a pointer into its own document and its `$ref`s resolve there.
+ * Visits every schema reachable from some roots, following local `$ref`s (each schema once), with
+ * the property name it was reached by, if any.
  */
-export class SpecValidator {
-  readonly ajv: Ajv2020;
-  readonly operations = new Map<string, Operation>();
-  private readonly compiled = new Map<string, ValidateFunction>();
+export function walkSchemas(
+  doc: OpenApiDocument,
+  roots: (Schema | undefined)[],
+  visit: (schema: Schema, property?: string) => void,
+): void {
+  const seen = new Set<Schema>();
+  const step = (schema: Schema | boolean | undefined, property?: string): void => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+    seen.add(schema);
+    visit(schema, property);
+    if (schema.$ref) step(resolveRef(doc, {$ref: schema.$ref}) as Schema);
+    for (const [name, child] of Object.entries(schema.properties ?? {})) step(child, name);
+    for (const child of [schema.items, schema.additionalProperties]) step(child as Schema | boolean | undefined);
+    for (const child of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) step(child);
+  };
+  roots.forEach((root) => step(root));
+}
 
-  constructor(readonly specs: Map<string, OpenApiDocument>) {
-    this.ajv = new Ajv2020({strict: false, allErrors: true, validateSchema: false});
-    addFormats(this.ajv);
-    const int = (bits: number) => (value: number) =>
-      Number.isInteger(value) && value >= -(2 ** (bits - 1)) && value < 2 ** (bits - 1);
-    this.ajv.addFormat('int32', {type: 'number', validate: int(32)});
-    this.ajv.addFormat('int64', {type: 'number', validate: int(64)});
-    this.ajv.addFormat('float', {type: 'number', validate: () => true});
-    this.ajv.addFormat('double', {type: 'number', validate: () => true});
-    for (const [slug, doc] of specs) {
-      this.ajv.addSchema(doc as object, slug);
-      for (const operation of operations(slug, doc)) {
-        const clash = this.operations.get(operation.operationId);
-        if (clash) throw new Error(`operationId ${operation.operationId} is in both ${clash.slug} and ${slug}`);
-        this.operations.set(operation.operationId, operation);
-      }
-    }
-  }
+/** The schemas an operation takes and returns: its parameters, its request body, its success response. */
+export function operationSchemas(doc: OpenApiDocument, operation: OperationObject): Schema[] {
+  const parameters = parametersOf(doc, operation).map(
+    (parameter): Schema => ({properties: parameter.name ? {[parameter.name]: parameter.schema ?? {}} : {}}),
+  );
+  return [
+    ...parameters,
+    requestMedia(doc, operation)?.schema,
+    responseMedia(doc, operation)?.schema,
+  ].filter((schema): schema is Schema => schema !== undefined);
+}
 
-  private validateAt(slug: string, pointer: string, value: unknown): ValidationResult {
-    const ref = `${slug}${pointer}`;
-    let validate = this.compiled.get(ref);
-    if (!validate) {
-      validate = this.ajv.compile({$ref: ref});
-      this.compiled.set(ref, validate);
-    }
-    const valid = validate(value) as boolean;
-    const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
-    return {valid, errors};
-  }
+/** The field names and string enum values reachable from some schemas, in the order met. */
+export function fieldsAndValues(doc: OpenApiDocument, roots: (Schema | undefined)[]): {fields: string[]; values: string[]} {
+  const fields = new Set<string>();
+  const values = new Set<string>();
+  walkSchemas(doc, roots, (schema, property) => {
+    if (property) fields.add(property);
+    for (const value of schema.enum ?? []) if (typeof value === 'string') values.add(value);
+  });
+  return {fields: [...fields], values: [...values]};
+}
 
-  operation(operationId: string): Operation {
-    const operation = this.operations.get(operationId);
-    if (!operation) {
-      const known = [...this.operations.keys()].sort().join(', ');
-      throw new Error(`No operation ${operationId} in the bundled specifications (known: ${known})`);
-    }
-    return operation;
-  }
+/** A named enum of a document's components, with each value's description. */
+export interface EnumDefinition {
+  name: string;
+  description: string;
+  values: {value: string; description: string}[];
+}
 
-  /** Validates a request body of an operation. */
-  request(operationId: string, body: unknown): ValidationResult {
-    const operation = this.operation(operationId);
-    if (!operation.requestBody?.content?.['application/json']) {
-      throw new Error(`${operationId} takes no JSON request body`);
-    }
-    return this.validateAt(operation.slug, `${operation.pointer}/requestBody/content/application~1json/schema`, body);
+/** The enums a document names in `components.schemas`, by schema name. */
+export function namedEnums(doc: OpenApiDocument): Map<string, EnumDefinition> {
+  const found = new Map<string, EnumDefinition>();
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
+    if (!Array.isArray(schema.enum)) continue;
+    const descriptions = schema['x-enumDescriptions'] ?? {};
+    found.set(name, {
+      name,
+      description: schema.description ?? '',
+      values: schema.enum.map((value) => ({value: String(value), description: descriptions[String(value)] ?? ''})),
+    });
   }
-
-  /** Validates a response body of an operation for a status ('200' unless given). */
-  response(operationId: string, body: unknown, status = '200'): ValidationResult {
-    const operation = this.operation(operationId);
-    const doc = this.specs.get(operation.slug)!;
-    const declared = operation.responses[status];
-    if (!declared) throw new Error(`${operationId} documents no ${status} response`);
-    const ref = declared.$ref;
-    const pointer = ref
-      ? `${ref.replace(/^#/, '#')}/content/application~1json/schema`
-      : `${operation.pointer}/responses/${status}/content/application~1json/schema`;
-    if (!resolveRef(doc, declared).content?.['application/json']) {
-      throw new Error(`${operationId} ${status} has no JSON body`);
-    }
-    return this.validateAt(operation.slug, pointer, body);
-  }
-
-  /** Validates a value against a named component schema (e.g. `Error`, `Price`). */
-  schema(name: string, value: unknown): ValidationResult {
-    for (const [slug, doc] of this.specs) {
-      if (doc.components?.schemas?.[name]) return this.validateAt(slug, `#/components/schemas/${name}`, value);
-    }
-    throw new Error(`No schema ${name} in the bundled specifications`);
-  }
+  return found;
 }

@@ -4,10 +4,10 @@
  * validation, the same one without the fault passes.
  */
 import {describe, expect, it} from 'vitest';
-import {loadBundledSpecs, resolveRef, SpecValidator} from '../lib/openapi';
+import {loadBundles, resolveRef, SpecValidator} from '@portal/specs/node';
 import {testRules, type RuleCase} from './ruleCases';
 
-const validator = new SpecValidator(loadBundledSpecs());
+const validator = new SpecValidator(loadBundles());
 
 const dateTime = {year: 2027, month: 6, day: 10, hour: 10, minute: 0, second: 0};
 const live = (query: Record<string, unknown> = {}) => ({

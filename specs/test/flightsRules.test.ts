@@ -4,10 +4,10 @@
  * fault passes.
  */
 import {describe, expect, it} from 'vitest';
-import {loadBundledSpecs, SpecValidator} from '../lib/openapi';
+import {loadBundles, SpecValidator} from '@portal/specs/node';
 import {testRules, type RuleCase} from './ruleCases';
 
-const validator = new SpecValidator(loadBundledSpecs());
+const validator = new SpecValidator(loadBundles());
 
 const leg = (origin: object, destination: object, day = 12) => ({
   originPlaceId: origin,

@@ -4,10 +4,10 @@
  * without the fault passes.
  */
 import {describe, expect, it} from 'vitest';
-import {loadBundledSpecs, SpecValidator} from '../lib/openapi';
+import {loadBundles, SpecValidator} from '@portal/specs/node';
 import {testRules, type RuleCase} from './ruleCases';
 
-const validator = new SpecValidator(loadBundledSpecs());
+const validator = new SpecValidator(loadBundles());
 
 const ids = (count: number, prefix = '') => Array.from({length: count}, (_, i) => `${prefix}${27540000 + i}`);
 

@@ -1,5 +1,5 @@
 import {expect, it} from 'vitest';
-import type {SpecValidator} from '../lib/openapi';
+import type {SpecValidator} from '@portal/specs/node';
 
 /** A validation rule of the seeds, as a body that keeps it and the same body that breaks it. */
 export interface RuleCase {

@@ -3,15 +3,15 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
   authoredSlugs,
-  loadBundledSpecs,
+  loadBundles,
   mediaExamples,
   operations,
   resolveRef,
   specsDir,
   SpecValidator,
-} from '../lib/openapi';
+} from '@portal/specs/node';
 
-const specs = loadBundledSpecs();
+const specs = loadBundles();
 const validator = new SpecValidator(specs);
 const sharedDir = path.resolve(specsDir, '..', '..', 'shared');
 

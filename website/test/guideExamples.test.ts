@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {loadBundledSpecs, SpecValidator} from '../../specs/lib/openapi';
+import {loadBundles, SpecValidator} from '@portal/specs/node';
 
 const websiteDir = path.resolve(__dirname, '..');
-const validator = new SpecValidator(loadBundledSpecs());
+const validator = new SpecValidator(loadBundles());
 
 function contentFiles(dir: string): string[] {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {

@@ -1,0 +1,57 @@
+/**
+ * Where the specifications and their bundles live, and loading them (Node only). The list of APIs
+ * is `redocly.yaml`'s `apis:` (one entry per specification); a bundle is `dist/openapi/<slug>.json`,
+ * written here and nowhere else: `npm run specs:bundle` writes it, the site serves it as
+ * `/openapi/<slug>.json`, and every other reader loads it through `loadBundle`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+import type {OpenApiDocument} from './openapi';
+
+/** The `specs/` folder. */
+export const specsDir = path.resolve(__dirname, '..');
+/** The folder of the bundles, which the site serves as `/openapi/`. */
+export const bundleDir = path.join(specsDir, 'dist', 'openapi');
+
+/** The bundled JSON of an API: `specs/dist/openapi/<slug>.json`. */
+export const bundlePath = (slug: string): string => path.join(bundleDir, `${slug}.json`);
+
+/** The authored root of an API: `specs/<slug>/openapi.yaml`. */
+export const sourcePath = (slug: string): string => path.join(specsDir, slug, 'openapi.yaml');
+
+/** The slugs of the APIs listed in `redocly.yaml`, in its order. */
+export function listedSlugs(): string[] {
+  const config = parse(fs.readFileSync(path.join(specsDir, 'redocly.yaml'), 'utf8')) as {
+    apis?: Record<string, {root?: string}>;
+  };
+  const entries = Object.entries(config.apis ?? {});
+  for (const [slug, entry] of entries) {
+    if (entry.root !== `${slug}/openapi.yaml`) {
+      throw new Error(`redocly.yaml: the root of ${slug} must be ${slug}/openapi.yaml, not ${entry.root}`);
+    }
+  }
+  return entries.map(([slug]) => slug);
+}
+
+/** The slugs that have an authored specification folder `specs/<slug>/openapi.yaml`. */
+export function authoredSlugs(): string[] {
+  return fs
+    .readdirSync(specsDir)
+    .filter((name) => fs.existsSync(sourcePath(name)))
+    .sort();
+}
+
+/** The bundle of one API. Fails with the command to run when it is not bundled. */
+export function loadBundle(slug: string): OpenApiDocument {
+  const file = bundlePath(slug);
+  if (!fs.existsSync(file)) {
+    throw new Error(`The specification of ${slug} is not bundled (${file}): run \`npm run specs:bundle\`.`);
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+/** Every listed API's bundle, by slug, in the order of `redocly.yaml`. */
+export function loadBundles(): Map<string, OpenApiDocument> {
+  return new Map(listedSlugs().map((slug) => [slug, loadBundle(slug)]));
+}

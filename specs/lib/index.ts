@@ -1,0 +1,6 @@
+/**
+ * `@portal/specs`: the one library that reads the OpenAPI specifications. Pure (no file system):
+ * walking documents and validating values. Node code loads the bundles with `@portal/specs/node`.
+ */
+export * from './openapi';
+export * from './validator';

@@ -1,0 +1,3 @@
+/** `@portal/specs/node`: the library plus loading the bundles from disk (Node only). */
+export * from './index';
+export * from './bundles';
