@@ -27,10 +27,15 @@ const create = (query: Record<string, unknown> = {}, body: Record<string, unknow
   ...body,
 });
 const poll = (body: Record<string, unknown> = {}) => ({
-  sort: {type: 'SORT_ORDER_TYPE_PRICE', direction: 'SORT_ORDER_DIRECTION_ASCENDING'},
-  pagination: {offset: 0, limit: 15},
+  sort: {type: 'SORT_ORDER_TYPE_PRICE', order: 'SORT_ORDER_DIRECTION_ASCENDING'},
+  pagination: {limit: 15, offset: 0},
   ...body,
 });
+/** A poll body whose `filters` list holds these single-filter objects. */
+const filtered = (...filters: object[]) => poll({filters});
+const stars = {starsFilter: {values: ['STARS_FOUR_STAR', 'STARS_FIVE_STAR']}};
+const priceRange = (range: object) => ({priceRangeFilter: range});
+const geoArea = (...corners: object[]) => ({geoAreaFilter: {values: corners}});
 const northWest = {latitude: 51.511, longitude: -0.099};
 const southEast = {latitude: 51.502, longitude: -0.08};
 const indicative = (query: Record<string, unknown> = {}) => ({
@@ -90,40 +95,88 @@ const cases: RuleCase[] = [
     invalid: create({excludedAgentsIds: ids(201, 'a')}),
   },
   {
+    rule: 'live poll: filters is a list of single-filter objects, not one object of filters',
+    operation: 'HotelsService_PollSearch',
+    valid: filtered(stars, priceRange({minValue: 100, maxValue: 300})),
+    invalid: poll({filters: {...stars, ...priceRange({minValue: 100, maxValue: 300})}}),
+  },
+  {
+    rule: 'live poll: each item of filters holds exactly one filter (not two)',
+    operation: 'HotelsService_PollSearch',
+    valid: filtered(stars, priceRange({minValue: 100})),
+    invalid: filtered({...stars, ...priceRange({minValue: 100})}),
+  },
+  {
+    rule: 'live poll: each item of filters holds exactly one filter (not none)',
+    operation: 'HotelsService_PollSearch',
+    valid: filtered(stars),
+    invalid: filtered(stars, {}),
+  },
+  {
+    rule: 'live poll: an item of filters names a known filter type',
+    operation: 'HotelsService_PollSearch',
+    valid: filtered({mealPlanFilter: {values: ['MEAL_PLAN_TYPE_BREAKFAST_INCLUDED']}}),
+    invalid: filtered({mealPlan: {values: ['MEAL_PLAN_TYPE_BREAKFAST_INCLUDED']}}),
+  },
+  {
+    rule: 'live poll: a list filter holds its values in `values`',
+    operation: 'HotelsService_PollSearch',
+    valid: filtered({cancellationTypeFilter: {values: ['CANCELLATION_POLICY_TYPE_FREE_CANCELLATION']}}),
+    invalid: filtered({cancellationTypeFilter: ['CANCELLATION_POLICY_TYPE_FREE_CANCELLATION']}),
+  },
+  {
+    rule: 'live poll: the stars filter takes Stars values',
+    operation: 'HotelsService_PollSearch',
+    valid: filtered({starsFilter: {values: ['STARS_FOUR_STAR']}}),
+    invalid: filtered({starsFilter: {values: ['FOUR_STAR']}}),
+  },
+  {
     rule: 'live poll: the geo area filter takes exactly 2 coordinates (not 3)',
     operation: 'HotelsService_PollSearch',
-    valid: poll({filters: {geoAreaFilter: [northWest, southEast]}}),
-    invalid: poll({filters: {geoAreaFilter: [northWest, southEast, southEast]}}),
+    valid: filtered(geoArea(northWest, southEast)),
+    invalid: filtered(geoArea(northWest, southEast, southEast)),
   },
   {
     rule: 'live poll: the geo area filter takes exactly 2 coordinates (not 1)',
     operation: 'HotelsService_PollSearch',
-    valid: poll({filters: {geoAreaFilter: [northWest, southEast]}}),
-    invalid: poll({filters: {geoAreaFilter: [northWest]}}),
+    valid: filtered(geoArea(northWest, southEast)),
+    invalid: filtered(geoArea(northWest)),
   },
   {
-    rule: 'live poll: the price range minimum is not negative',
+    rule: 'live poll: the geo area filter takes exactly 2 coordinates (not none)',
     operation: 'HotelsService_PollSearch',
-    valid: poll({filters: {priceRangeFilter: {minValue: 0, maxValue: 250}}}),
-    invalid: poll({filters: {priceRangeFilter: {minValue: -1, maxValue: 250}}}),
+    valid: filtered(geoArea(northWest, southEast)),
+    invalid: filtered({geoAreaFilter: {}}),
   },
   {
-    rule: 'live poll: the price range maximum is not negative, and may be left out (unlimited)',
+    rule: 'live poll: the price range minimum is not negative (assumption: prices are not negative)',
     operation: 'HotelsService_PollSearch',
-    valid: poll({filters: {priceRangeFilter: {minValue: 50}}}),
-    invalid: poll({filters: {priceRangeFilter: {minValue: 50, maxValue: -1}}}),
+    valid: filtered(priceRange({minValue: 0, maxValue: 250})),
+    invalid: filtered(priceRange({minValue: -1, maxValue: 250})),
+  },
+  {
+    rule: 'live poll: the price range maximum may be left out (unlimited), and is not negative (assumption)',
+    operation: 'HotelsService_PollSearch',
+    valid: filtered(priceRange({minValue: 50})),
+    invalid: filtered(priceRange({minValue: 50, maxValue: -1})),
+  },
+  {
+    rule: 'live poll: the sort direction is `order`, a SORT_ORDER_DIRECTION_ value',
+    operation: 'HotelsService_PollSearch',
+    valid: poll({sort: {type: 'SORT_ORDER_TYPE_HOTEL_STAR_RATING', order: 'SORT_ORDER_DIRECTION_DESCENDING'}}),
+    invalid: poll({sort: {type: 'SORT_ORDER_TYPE_HOTEL_STAR_RATING', order: 'DESCENDING'}}),
   },
   {
     rule: 'live poll: pagination offset is at least 0',
     operation: 'HotelsService_PollSearch',
-    valid: poll({pagination: {offset: 0, limit: 15}}),
-    invalid: poll({pagination: {offset: -1, limit: 15}}),
+    valid: poll({pagination: {limit: 15, offset: 0}}),
+    invalid: poll({pagination: {limit: 15, offset: -1}}),
   },
   {
     rule: 'live poll: pagination limit is at least 1',
     operation: 'HotelsService_PollSearch',
-    valid: poll({pagination: {offset: 15, limit: 1}}),
-    invalid: poll({pagination: {offset: 15, limit: 0}}),
+    valid: poll({pagination: {limit: 1, offset: 15}}),
+    invalid: poll({pagination: {limit: 0, offset: 15}}),
   },
   {
     rule: 'indicative: at most 200 destination entity ids',
@@ -229,11 +282,20 @@ describe('hotels validation rules', () => {
   testRules(validator, cases);
 
   it('amenities are an open enumeration of HOTEL_AMENITY_* names', () => {
-    const filter = (amenities: string[]) => poll({filters: {amenitiesFilter: amenities}});
+    const filter = (amenities: string[]) => filtered({amenitiesFilter: {values: amenities}});
     expect(
       validator.request('HotelsService_PollSearch', filter(['HOTEL_AMENITY_WIFI', 'HOTEL_AMENITY_SPA'])).errors,
     ).toEqual([]);
     expect(validator.request('HotelsService_PollSearch', filter(['WIFI'])).valid).toBe(false);
+  });
+
+  it('sort is {type, order} and pagination {limit, offset}, as the service reads them', () => {
+    const schemas = validator.specs.get('hotels-live')!.components!.schemas! as Record<
+      string,
+      {properties: Record<string, unknown>}
+    >;
+    expect(Object.keys(schemas.HotelSort.properties).sort()).toEqual(['order', 'type']);
+    expect(Object.keys(schemas.HotelPagination.properties).sort()).toEqual(['limit', 'offset']);
   });
 
   it('the rules JSON Schema cannot say are written as x-validation notes', () => {

@@ -1,55 +1,38 @@
+/**
+ * Checks of the thirteen specifications: each follows the conventions (CONVENTIONS.md), every example
+ * validates, the paths and methods are exactly the seeds' call tables, and the recorded real
+ * responses validate. The list of APIs comes from the seeds (test-utils/seed.ts), not from the specs.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
   authoredSlugs,
+  isOpen,
+  listedSlugs,
   loadBundles,
   mediaExamples,
   operations,
   resolveRef,
-  specsDir,
   SpecValidator,
 } from '@portal/specs/node';
+import {seedApiCount, seedApis, seedCallCount} from '../../test-utils/seed';
 
 const specs = loadBundles();
 const validator = new SpecValidator(specs);
-const sharedDir = path.resolve(specsDir, '..', '..', 'shared');
-
-/** Calls the seeds list as showing no security requirement. */
-const unsecured = new Set([
-  'FlightsService_CreateItineraryRefresh',
-  'FlightsService_PollItineraryRefresh',
-  'CultureService_NearestCulture',
-]);
 const errorStatuses = ['400', '401', '403', '404', '429', '500', '503', 'default'];
-
-/** Which API owns a seed call, by path prefix (test data: the seeds' call tables name no API). */
-const ownerPrefixes: Record<string, string> = {
-  'flights-live-pricing': '/apiservices/v3/flights/live/',
-  'flights-indicative': '/apiservices/v3/flights/indicative/',
-  geo: '/apiservices/v3/geo/',
-  culture: '/apiservices/v3/culture/',
-  carriers: '/apiservices/v3/flights/carriers',
-  autosuggest: '/apiservices/v3/autosuggest/',
-  'carhire-live-pricing': '/apiservices/v1/carhire/live/',
-  'carhire-indicative': '/apiservices/v1/carhire/indicative/',
-  'carhire-agents': '/apiservices/v1/carhire/agents/',
-  'hotels-live': '/apiservices/v1/hotels/live/',
-  'hotels-indicative': '/apiservices/v1/hotels/indicative/',
-  'hotels-content': '/apiservices/v1/hotels/content',
-  'hotels-reviews': '/apiservices/v1/hotels/reviews',
-};
-
-/** The `METHOD path` rows of a seed's section 7 call table, query strings dropped. */
-function seedCalls(file: string): string[] {
-  const text = fs.readFileSync(path.join(sharedDir, 'seeds', file), 'utf8');
-  const section = text.split(/^## 7\./m)[1]?.split(/^## 8\./m)[0] ?? '';
-  return [...section.matchAll(/^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|?\s*(\/apiservices\/[^\s|?]+)/gm)].map(
-    (match) => `${match[1]} ${match[2]}`,
-  );
-}
-
 const allOperations = [...specs].flatMap(([slug, doc]) => operations(slug, doc));
+const call = (operation: {method: string; path: string}) => `${operation.method} ${operation.path}`;
+
+describe('the list of specifications', () => {
+  it("is the seeds' thirteen APIs, in redocly.yaml and as spec folders", () => {
+    const expected = seedApis.map((api) => api.slug).sort();
+    expect(expected).toHaveLength(seedApiCount);
+    expect([...listedSlugs()].sort()).toEqual(expected);
+    expect(authoredSlugs()).toEqual(expected);
+    expect([...specs.keys()].sort()).toEqual(expected);
+  });
+});
 
 describe('the bundled specifications', () => {
   it('exist for every authored specification', () => {
@@ -57,7 +40,9 @@ describe('the bundled specifications', () => {
     expect(specs.size).toBeGreaterThanOrEqual(2);
   });
 
-  for (const [slug, doc] of specs) {
+  const seedOpen = new Set(seedApis.flatMap((api) => api.open));
+  for (const {slug} of seedApis) {
+    const doc = specs.get(slug)!;
     it(`${slug}: every operation follows the conventions`, () => {
       const problems: string[] = [];
       const scheme = resolveRef(doc, doc.components?.securitySchemes?.ApiKey) as {in?: string; name?: string};
@@ -76,8 +61,8 @@ describe('the bundled specifications', () => {
             if (schema?.$ref !== '#/components/schemas/Error') problems.push(`${id}: ${status} body is not Error`);
           }
         }
-        const open = Array.isArray(operation.security) && operation.security.length === 0;
-        if (open !== unsecured.has(id)) problems.push(`${id}: security ${open ? 'removed' : 'required'}`);
+        const open = isOpen(operation);
+        if (open !== seedOpen.has(call(operation))) problems.push(`${id}: security ${open ? 'removed' : 'required'}`);
         if (
           operation.requestBody &&
           mediaExamples(doc, operation.requestBody.content?.['application/json']).size === 0
@@ -147,40 +132,31 @@ describe('the bundled specifications', () => {
 });
 
 describe('the calls of the seeds', () => {
-  const calls = [...seedCalls('000_a19e442e63e363f1.txt'), ...seedCalls('001_5f9e9843068da5cb.txt')];
-  const owner = (call: string): string => {
-    const owners = Object.entries(ownerPrefixes).filter(([, prefix]) => call.split(' ')[1].startsWith(prefix));
-    expect(owners, call).toHaveLength(1);
-    return owners[0][0];
-  };
-
-  it('are read from both seeds (5 flights calls, 19 others)', () => {
-    expect(seedCalls('000_a19e442e63e363f1.txt')).toHaveLength(5);
-    expect(seedCalls('001_5f9e9843068da5cb.txt')).toHaveLength(19);
+  it('are the 24 rows of the two call tables', () => {
+    expect(seedApis.flatMap((api) => api.calls)).toHaveLength(seedCallCount);
   });
 
-  for (const slug of specs.keys()) {
-    it(`${slug}: has exactly the seed's paths and methods`, () => {
-      const expected = calls.filter((call) => owner(call) === slug).sort();
-      const actual = allOperations.filter((op) => op.slug === slug).map((op) => `${op.method} ${op.path}`);
-      expect(expected.length).toBeGreaterThan(0);
-      expect(actual.sort()).toEqual(expected);
+  for (const api of seedApis) {
+    it(`${api.slug}: has exactly the seed's paths and methods`, () => {
+      const actual = allOperations.filter((op) => op.slug === api.slug).map(call);
+      expect(actual.sort()).toEqual([...api.calls].sort());
     });
   }
 });
 
 describe('the recorded real responses', () => {
-  const dir = path.join(sharedDir, 'real-responses');
+  const dir = path.join(__dirname, 'fixtures', 'real-responses');
   const recordings = fs
     .readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => ({file, ...JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))}))
-    .filter((recording) => specs.has(recording.api) && recording.kind === 'response');
+    .map((file) => ({file, ...JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))}));
 
-  it('exist for the flights APIs', () => {
-    expect(recordings.map((recording) => recording.api)).toEqual(
-      expect.arrayContaining(['flights-live-pricing', 'flights-indicative']),
-    );
+  it('are the seven recordings of the fixture folder, all responses of specified APIs', () => {
+    expect(recordings).toHaveLength(7);
+    for (const recording of recordings) {
+      expect(recording.kind, recording.file).toBe('response');
+      expect(specs.has(recording.api), recording.file).toBe(true);
+    }
   });
 
   for (const recording of recordings) {
