@@ -289,6 +289,20 @@ describe('hotels validation rules', () => {
     expect(validator.request('HotelsService_PollSearch', filter(['WIFI'])).valid).toBe(false);
   });
 
+  it('at most 200 agent ids per request: each list capped by maxItems, the two together in x-validation', () => {
+    const query = validator.specs.get('hotels-live')!.components!.schemas!.HotelsLiveQuery as {
+      'x-validation'?: string[];
+      description?: string;
+      properties: Record<string, {maxItems?: number; description?: string}>;
+    };
+    for (const list of ['includedAgentsIds', 'excludedAgentsIds']) {
+      expect(query.properties[list].maxItems).toBe(200);
+      expect(query.properties[list].description).toMatch(/At most 200 agent ids per request, counting .* together/);
+    }
+    expect(query.description).toMatch(/at most 200 agent ids per request/);
+    expect((query['x-validation'] ?? []).join(' ')).toMatch(/together are at most 200/);
+  });
+
   it('sort is {type, order} and pagination {limit, offset}, as the service reads them', () => {
     const schemas = validator.specs.get('hotels-live')!.components!.schemas! as Record<
       string,
