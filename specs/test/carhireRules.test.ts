@@ -80,6 +80,12 @@ const cases: RuleCase[] = [
     invalid: live({dropOffLocation: {entityId: '95565050', coordinates: {latitude: 51.47, longitude: -0.4543}}}),
   },
   {
+    rule: 'the drop-off location is optional (the car is returned where it was picked up); the pick-up location is not',
+    operation: 'CarHireService_CreateSearch',
+    valid: live({dropOffLocation: undefined}),
+    invalid: live({dropOffLocation: undefined, pickUpLocation: undefined}),
+  },
+  {
     rule: 'a location names an entity id or coordinates, not neither',
     operation: 'CarHireService_CreateSearch',
     valid: live({pickUpLocation: {entityId: '95565050'}}),
