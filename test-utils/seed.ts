@@ -10,6 +10,10 @@ export interface SeedApi {
   /** The reference route's slug: `/api/<slug>/`. */
   slug: string;
   route: string;
+  /** The guide folder under `website/docs/` (the seed's spelling). */
+  guideFolder: string;
+  /** The category index page `/docs/category/<guideCategory>`. */
+  guideCategory: string;
   /** `METHOD /path/{template}` rows of the seeds' call tables. */
   calls: string[];
   /** The calls the seeds show with no security requirement. */

@@ -4,11 +4,16 @@ import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {searchOptions} from './config/search';
 import {announcement} from './config/site';
-import {apiAvailability} from './config/availability';
+import path from 'node:path';
+import {bundleDir} from '@portal/specs/node';
+import {assertApiContent} from './config/apiContent';
 import {buildChecks} from './config/buildChecks';
 import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
+
+// Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
+assertApiContent();
 
 const config: Config = {
   title: 'API Developer Documentation',
@@ -19,8 +24,8 @@ const config: Config = {
   titleDelimiter: '|',
   trailingSlash: undefined,
   baseUrlIssueBanner: true,
-  // `../specs/dist/openapi/<slug>.json` (bundled by `npm run specs:bundle`) is served as `/openapi/<slug>.json`.
-  staticDirectories: ['static', '../specs/dist'],
+  // The bundles (`npm run specs:bundle`) are served as `/openapi/<slug>.json` (`specUrl` of config/apis.ts).
+  staticDirectories: ['static', path.dirname(bundleDir)],
 
   // Build-time checks (seed 000 section 8): what fails the build and what warns.
   onBrokenLinks: buildChecks.onBrokenLinks,
@@ -45,11 +50,6 @@ const config: Config = {
   },
 
   i18n: {defaultLocale: 'en', locales: ['en']},
-
-  customFields: {
-    /** Which APIs have a reference page and guides in this build (see config/availability.ts). */
-    apiAvailability: apiAvailability(),
-  },
 
   presets: [
     [

@@ -182,18 +182,19 @@ export function walkSchemas(
 
 /** The schemas an operation takes and returns: its parameters, its request body, its success response. */
 export function operationSchemas(doc: OpenApiDocument, operation: OperationObject): Schema[] {
-  const parameters = parametersOf(doc, operation).map(
-    (parameter): Schema => ({properties: parameter.name ? {[parameter.name]: parameter.schema ?? {}} : {}}),
+  const parameters = parametersOf(doc, operation).map((parameter): Schema => ({
+    properties: parameter.name ? {[parameter.name]: parameter.schema ?? {}} : {},
+  }));
+  return [...parameters, requestMedia(doc, operation)?.schema, responseMedia(doc, operation)?.schema].filter(
+    (schema): schema is Schema => schema !== undefined,
   );
-  return [
-    ...parameters,
-    requestMedia(doc, operation)?.schema,
-    responseMedia(doc, operation)?.schema,
-  ].filter((schema): schema is Schema => schema !== undefined);
 }
 
 /** The field names and string enum values reachable from some schemas, in the order met. */
-export function fieldsAndValues(doc: OpenApiDocument, roots: (Schema | undefined)[]): {fields: string[]; values: string[]} {
+export function fieldsAndValues(
+  doc: OpenApiDocument,
+  roots: (Schema | undefined)[],
+): {fields: string[]; values: string[]} {
   const fields = new Set<string>();
   const values = new Set<string>();
   walkSchemas(doc, roots, (schema, property) => {

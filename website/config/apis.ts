@@ -172,4 +172,6 @@ export const apis: readonly Api[] = [
 ];
 
 export const referencePath = (api: Api): string => `/api/${api.slug}/`;
+/** Where the site serves the bundled specification (`bundlePath(slug)` of `@portal/specs/node`). */
+export const specUrl = (api: Pick<Api, 'slug'>): string => `/openapi/${api.slug}.json`;
 export const guideCategoryPath = (api: Api): string => `/docs/category/${api.guideCategory}`;

@@ -1,6 +1,5 @@
 import type {Footer} from '@docusaurus/theme-common';
 import {apis, guideCategoryPath} from './apis';
-import {hasGuides} from './availability';
 import {affiliatesUrl} from './site';
 
 /** The footer links the seed lists: get started, FAQs, change log, API guide categories, affiliates. */
@@ -17,9 +16,7 @@ export const footer = (): Footer => ({
     },
     {
       title: 'API guides',
-      items: apis
-        .filter((api) => api.inFooter && hasGuides(api))
-        .map((api) => ({label: api.title, to: guideCategoryPath(api)})),
+      items: apis.filter((api) => api.inFooter).map((api) => ({label: api.title, to: guideCategoryPath(api)})),
     },
     {
       title: 'Partners',

@@ -1,6 +1,5 @@
 import type {Navbar} from '@docusaurus/theme-common';
 import {apis, referencePath} from './apis';
-import {hasReference} from './availability';
 
 /** The top navigation: Docs, the API reference menu (from `apis.ts`), Blog, colour mode, search. */
 export const navbar = (): Navbar => ({
@@ -14,10 +13,7 @@ export const navbar = (): Navbar => ({
       label: 'API reference',
       position: 'left',
       to: '/#apis',
-      items: [
-        ...apis.filter(hasReference).map((api) => ({label: api.title, to: referencePath(api)})),
-        {label: 'All APIs', to: '/#apis'},
-      ],
+      items: [...apis.map((api) => ({label: api.title, to: referencePath(api)})), {label: 'All APIs', to: '/#apis'}],
     },
     {to: '/blog', label: 'Blog', position: 'left'},
     {type: 'search', position: 'right'},

@@ -1,17 +1,11 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import {apiFamilies, apis, guideCategoryPath, referencePath} from '@site/config/apis';
-import type {ApiAvailability} from '@site/config/availability';
 import styles from './styles.module.css';
 
 /** The thirteen APIs grouped by product family, each linking to its guides and its reference. */
 export default function ApiCatalogue(): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
-  const availability = siteConfig.customFields?.apiAvailability as ApiAvailability[] | undefined;
-  const published = new Map((availability ?? []).map((entry) => [entry.slug, entry]));
-
   return (
     <div className={styles.families}>
       {apiFamilies.map((family) => (
@@ -25,29 +19,18 @@ export default function ApiCatalogue(): ReactNode {
           <ul className={styles.cards}>
             {apis
               .filter((api) => api.family === family.id)
-              .map((api) => {
-                const state = published.get(api.slug);
-                return (
-                  <li key={api.slug} className={styles.card} id={`api-${api.slug}`}>
-                    <Heading as="h4" className={styles.cardTitle}>
-                      {api.title}
-                    </Heading>
-                    <p className={styles.cardSummary}>{api.summary}</p>
-                    <p className={styles.cardLinks}>
-                      {state?.guides ? (
-                        <Link to={guideCategoryPath(api)}>Guides</Link>
-                      ) : (
-                        <span className={styles.pending}>Guides in preparation</span>
-                      )}
-                      {state?.reference ? (
-                        <Link to={referencePath(api)}>API reference</Link>
-                      ) : (
-                        <span className={styles.pending}>Reference in preparation</span>
-                      )}
-                    </p>
-                  </li>
-                );
-              })}
+              .map((api) => (
+                <li key={api.slug} className={styles.card} id={`api-${api.slug}`}>
+                  <Heading as="h4" className={styles.cardTitle}>
+                    {api.title}
+                  </Heading>
+                  <p className={styles.cardSummary}>{api.summary}</p>
+                  <p className={styles.cardLinks}>
+                    <Link to={guideCategoryPath(api)}>Guides</Link>
+                    <Link to={referencePath(api)}>API reference</Link>
+                  </p>
+                </li>
+              ))}
           </ul>
         </section>
       ))}

@@ -11,8 +11,9 @@ import Link from '@docusaurus/Link';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
-import type {ReferenceOutline} from '../../plugins/apiReference/outline';
-import {redocOptions} from './redocTheme';
+import {specUrl} from '@site/config/apis';
+import type {ReferenceOutline} from '../../outline';
+import {readPalette, redocOptions} from './redocTheme';
 import styles from './styles.module.css';
 import './redocOverrides.css';
 
@@ -26,7 +27,7 @@ const navbarHeight = 60;
  * markup the local search indexes: each operation becomes a search entry.
  */
 function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
-  const specUrl = useBaseUrl(`/openapi/${outline.slug}.json`);
+  const specHref = useBaseUrl(specUrl(outline));
   return (
     <article className={styles.outline}>
       <Heading as="h1">
@@ -36,7 +37,7 @@ function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
       <p className={styles.loading} role="status">
         Loading the full reference… The specification is also available as{' '}
         {/* `pathname://`: a static file, outside the router and its route-based link check. */}
-        <Link to={`pathname://${specUrl}`}>OpenAPI JSON</Link>.
+        <Link to={`pathname://${specHref}`}>OpenAPI JSON</Link>.
       </p>
       {outline.tags.map((tag) => (
         <section key={tag.name}>
@@ -78,7 +79,7 @@ function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
 
 function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
   const {colorMode} = useColorMode();
-  const specUrl = useBaseUrl(`/openapi/${outline.slug}.json`);
+  const specHref = useBaseUrl(specUrl(outline));
   const [loaded, setLoaded] = useState(false);
   const onLoaded = useCallback(() => setLoaded(true), []);
 
@@ -95,16 +96,20 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
       {!loaded && <Outline outline={outline} />}
       <div className={loaded ? undefined : styles.pending} data-testid="redoc-container">
         <BrowserOnly>
-          {() => (
-            <Suspense fallback={null}>
-              <RedocStandalone
-                key={colorMode}
-                specUrl={specUrl}
-                options={redocOptions(colorMode, navbarHeight)}
-                onLoaded={onLoaded}
-              />
-            </Suspense>
-          )}
+          {() => {
+            const dark = readPalette('dark');
+            const light = readPalette('light');
+            return (
+              <Suspense fallback={null}>
+                <RedocStandalone
+                  key={colorMode}
+                  specUrl={specHref}
+                  options={redocOptions(colorMode === 'dark' ? dark : light, dark, light, navbarHeight)}
+                  onLoaded={onLoaded}
+                />
+              </Suspense>
+            );
+          }}
         </BrowserOnly>
       </div>
     </>

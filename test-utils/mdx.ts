@@ -1,0 +1,93 @@
+/**
+ * The fenced code blocks of an MDX page, for the tests that check the guides against the
+ * specifications (`website/test/guideExamples.test.ts`, `website/test/guideCode.test.ts`).
+ *
+ * A fence opens with three or more backticks (or tildes), an info string of a language and
+ * `key=value` pairs (`json request=FlightsService_CreateSearch`), and closes with a fence of the
+ * same character at least as long. Each block also knows the `<TabItem value=...>` around it and,
+ * when it sits in a `<Tabs>` group, the ```json request=... block that introduces that group.
+ */
+
+export interface CodeBlock {
+  file: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+  /** The first word of the info string (`json`, `bash`, `python`), '' when there is none. */
+  lang: string;
+  /** The `key=value` pairs of the info string (quotes around a value are removed). */
+  meta: Record<string, string>;
+  /** The lines between the fences, without the opening fence's indentation, ending with a newline. */
+  body: string;
+  /** The `value` of the enclosing `<TabItem>`, if any. */
+  tab?: string;
+  /**
+   * The operationId of the ```json request=... block that precedes the block's `<Tabs>` group: the
+   * last such block between the previous `</Tabs>` (or the top of the page) and this group's `<Tabs>`.
+   * For a block outside any group: the last such block above it, since the previous `</Tabs>`.
+   */
+  request?: string;
+}
+
+const fenceOpen = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\s`]*)[ \t]*(.*)$/;
+
+/** Parses `key=value` and `key="a value"` pairs. */
+export function fenceMeta(info: string): Record<string, string> {
+  return Object.fromEntries(
+    [...info.matchAll(/([\w-]+)=("[^"]*"|'[^']*'|\S+)/g)].map((pair) => [pair[1], pair[2].replace(/^["']|["']$/g, '')]),
+  );
+}
+
+/** Every fenced code block of a page, in order. An unclosed fence runs to the end of the page. */
+export function codeBlocks(file: string, text: string): CodeBlock[] {
+  const lines = text.split('\n');
+  const blocks: CodeBlock[] = [];
+  let tab: string | undefined;
+  let inTabs = false;
+  let groupRequest: string | undefined; // the request block that introduces the current group
+  let lastRequest: string | undefined; // the last request block since the previous </Tabs>
+  for (let i = 0; i < lines.length; i++) {
+    const open = fenceOpen.exec(lines[i]);
+    if (!open) {
+      const line = lines[i];
+      if (/^\s*<Tabs[\s>]/.test(line)) {
+        inTabs = true;
+        groupRequest = lastRequest;
+      }
+      if (/<\/Tabs>/.test(line)) {
+        inTabs = false;
+        groupRequest = undefined;
+        lastRequest = undefined;
+      }
+      const item = /<TabItem\b[^>]*\bvalue=["']([^"']*)["']/.exec(line);
+      if (item) tab = item[1];
+      if (/<\/TabItem>/.test(line)) tab = undefined;
+      continue;
+    }
+    const [, indent, fence, lang, info] = open;
+    const close = new RegExp(`^[ \\t]*${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    const bodyLines: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length && !close.test(lines[j]); j++) {
+      bodyLines.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
+    }
+    const meta = fenceMeta(info);
+    const request = inTabs ? groupRequest : lastRequest;
+    blocks.push({
+      file,
+      line: i + 1,
+      lang: lang.toLowerCase(),
+      meta,
+      body: bodyLines.map((line) => `${line}\n`).join(''),
+      ...(tab === undefined ? {} : {tab}),
+      ...(request === undefined ? {} : {request}),
+    });
+    if (/^jsonc?$/.test(lang) && meta.request && !inTabs) lastRequest = meta.request;
+    i = j;
+  }
+  return blocks;
+}
+
+/** The ```json (and ```jsonc) blocks of a page. */
+export function jsonBlocks(file: string, text: string): CodeBlock[] {
+  return codeBlocks(file, text).filter((block) => block.lang === 'json' || block.lang === 'jsonc');
+}
