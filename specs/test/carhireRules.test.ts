@@ -4,7 +4,7 @@
  * validation, the same one without the fault passes.
  */
 import {describe, expect, it} from 'vitest';
-import {loadBundles, resolveRef, SpecValidator} from '@portal/specs/node';
+import {loadBundles, mediaExamples, requestMedia, resolveRef, responseMedia, SpecValidator} from '@portal/specs/node';
 import {testRules, type RuleCase} from './ruleCases';
 
 const validator = new SpecValidator(loadBundles());
@@ -29,13 +29,36 @@ const quote = (sippCode: string) => ({
   action: 'RESULT_ACTION_REPLACED',
   content: {results: {quotes: {'7b1e3f0a2c4d4e8f': {sippCode, vendorId: '12', agentId: 'avis'}}}},
 });
+const DAY_MS = 86_400_000;
+const now = new Date();
+/** Today, as a UTC time at midnight: the by-date rule counts from the day of the request. */
+const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+const localDate = (time: number): LocalDate => {
+  const date = new Date(time);
+  return {year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate()};
+};
+const timeOf = ({year, month, day}: LocalDate) => Date.UTC(year, month - 1, day);
+/** One month after today (the same day of the next month, or its last day). */
+const oneMonthAfterToday = (() => {
+  const date = new Date(today);
+  const next = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  return new Date(next).getUTCDate() === date.getUTCDate()
+    ? next
+    : Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 2, 0);
+})();
+// A by-date search: a week from 14 days after today, inside the one-month window whatever the day.
 const indicative = (query: Record<string, unknown> = {}) => ({
   query: {
     market: 'UK',
     locale: 'en-GB',
     currency: 'GBP',
-    pickUpDate: {year: 2027, month: 6, day: 10},
-    dropOffDate: {year: 2027, month: 6, day: 17},
+    pickUpDate: localDate(today + 14 * DAY_MS),
+    dropOffDate: localDate(today + 21 * DAY_MS),
     dateTimeGroupingType: 'DATE_TIME_GROUPING_TYPE_BY_DATE',
     pickUpDropOffLocationEntityId: '95673668',
     ...query,
@@ -150,6 +173,65 @@ describe('car hire validation rules', () => {
     expect(field.default).toBe(30);
     expect(field.description).toMatch(/30/);
     expect(validator.request('CarHireService_CreateSearch', live({driverAge: undefined})).errors).toEqual([]);
+  });
+
+  it('the by-date examples lie within one month after today (the bundle sets their dates from its day)', () => {
+    const operation = validator.operation('CarHireIndicativeService_Search');
+    const doc = validator.specs.get(operation.slug)!;
+    const queries = [...mediaExamples(doc, requestMedia(doc, operation)).entries()]
+      .map(([name, body]) => ({name, query: (body as {query: Record<string, unknown>}).query}))
+      .filter(({query}) => query.dateTimeGroupingType === 'DATE_TIME_GROUPING_TYPE_BY_DATE');
+    expect(queries.length).toBeGreaterThan(0);
+    for (const {name, query} of queries) {
+      for (const field of ['pickUpDate', 'dropOffDate']) {
+        const time = timeOf(query[field] as LocalDate);
+        expect(time, `${name} ${field}`).toBeGreaterThanOrEqual(today);
+        expect(time, `${name} ${field}`).toBeLessThanOrEqual(oneMonthAfterToday);
+      }
+    }
+    expect(JSON.stringify(doc)).not.toContain('x-dates-relative-to');
+  });
+
+  it('the indicative examples agree with their queries: dates in the period, totals for its days', () => {
+    const operation = validator.operation('CarHireIndicativeService_Search');
+    const doc = validator.specs.get(operation.slug)!;
+    const requests = mediaExamples(doc, requestMedia(doc, operation));
+    const responses = mediaExamples(doc, responseMedia(doc, operation));
+    expect([...responses.keys()].sort()).toEqual([...requests.keys()].sort());
+    for (const [name, body] of requests) {
+      const query = (body as {query: {pickUpDate: LocalDate; dropOffDate: LocalDate}}).query;
+      const [from, to] = [timeOf(query.pickUpDate), timeOf(query.dropOffDate)];
+      const days = (to - from) / DAY_MS;
+      const quotes = (
+        responses.get(name) as {
+          content: {
+            results: {
+              quotes: Record<
+                string,
+                {date?: LocalDate; monthOfYear?: number; prices: {aggregateType: string; price: {amount: string}}[]}
+              >;
+            };
+          };
+        }
+      ).content.results.quotes;
+      for (const [id, quote] of Object.entries(quotes)) {
+        const price = (type: string) =>
+          Number(quote.prices.find((entry) => entry.aggregateType === `AGGREGATE_TYPE_${type}`)!.price.amount);
+        expect(price('TOTAL_CHEAPEST'), `${name} ${id}`).toBe(price('CHEAPEST') * days);
+        expect(price('TOTAL_AVERAGE'), `${name} ${id}`).toBe(price('AVERAGE') * days);
+        if (quote.date) {
+          expect(timeOf(quote.date), `${name} ${id}`).toBeGreaterThanOrEqual(from);
+          expect(timeOf(quote.date), `${name} ${id}`).toBeLessThanOrEqual(to);
+        }
+        if (quote.monthOfYear) {
+          const months = new Set([query.pickUpDate.month, query.dropOffDate.month]);
+          for (let month = query.pickUpDate.month; month !== query.dropOffDate.month; month = (month % 12) + 1) {
+            months.add(month);
+          }
+          expect(months.has(quote.monthOfYear), `${name} ${id}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('the agents call needs a non-empty market query parameter', () => {
