@@ -10,6 +10,7 @@ import {assertApiContent} from './config/apiContent';
 import {buildChecks} from './config/buildChecks';
 import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
+import remarkEnumTables from './src/plugins/enumTables';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
@@ -58,6 +59,8 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           routeBasePath: 'docs',
+          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications.
+          remarkPlugins: [remarkEnumTables],
         },
         blog: {
           showReadingTime: true,
