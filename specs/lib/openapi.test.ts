@@ -11,6 +11,7 @@ import {
   requestMedia,
   resolveRef,
   responseMedia,
+  schemaExamples,
   type OpenApiDocument,
 } from './openapi';
 
@@ -84,6 +85,18 @@ describe('namedEnums', () => {
           {value: 'STATUS_CLOSED', description: 'Closed.'},
         ],
       },
+    ]);
+  });
+});
+
+describe('schemaExamples', () => {
+  it('finds the examples written on component schemas and their properties, with their pointers', () => {
+    const withExamples = structuredClone(doc);
+    withExamples.components!.schemas!.Trip.properties!.id.examples = ['t1', 't2'];
+    withExamples.components!.schemas!.Status.examples = ['STATUS_OPEN'];
+    expect(schemaExamples(withExamples)).toEqual([
+      {pointer: '#/components/schemas/Status', examples: ['STATUS_OPEN']},
+      {pointer: '#/components/schemas/Trip/properties/id', examples: ['t1', 't2']},
     ]);
   });
 });

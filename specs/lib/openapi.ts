@@ -225,3 +225,23 @@ export function namedEnums(doc: OpenApiDocument): Map<string, EnumDefinition> {
   }
   return found;
 }
+
+/**
+ * Every `examples: [...]` written on a schema or property of `components.schemas`, with the JSON
+ * pointer of the schema that carries it (`#/components/schemas/Price/properties/amount`).
+ */
+export function schemaExamples(doc: OpenApiDocument): {pointer: string; examples: unknown[]}[] {
+  const found: {pointer: string; examples: unknown[]}[] = [];
+  const walk = (node: unknown, pointer: string): void => {
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    if (Array.isArray(schema.examples) && (schema.type || schema.$ref))
+      found.push({pointer, examples: schema.examples});
+    for (const [key, child] of Object.entries(schema)) {
+      if (key !== 'examples' && key !== 'example')
+        walk(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  };
+  walk(doc.components?.schemas, '#/components/schemas');
+  return found;
+}

@@ -14,6 +14,7 @@ import {
   mediaExamples,
   operations,
   resolveRef,
+  schemaExamples,
   SpecValidator,
 } from '@portal/specs/node';
 import {seedApiCount, seedApis, seedCallCount} from '../../test-utils/seed';
@@ -106,25 +107,9 @@ describe('the bundled specifications', () => {
         }
       }
       // Examples written on schemas and properties (`examples: [...]`).
-      const walk = (node: unknown, pointer: string) => {
-        if (!node || typeof node !== 'object') return;
-        const schema = node as Record<string, unknown>;
-        if (Array.isArray(schema.examples) && (schema.type || schema.$ref)) {
-          const validate =
-            validator.ajv.getSchema(`${slug}#${pointer}`) ?? validator.ajv.compile({$ref: `${slug}#${pointer}`});
-          for (const example of schema.examples) {
-            check(`${pointer} example`, {
-              valid: validate(example) as boolean,
-              errors: (validate.errors ?? []).map((error) => error.message ?? ''),
-            });
-          }
-        }
-        for (const [key, child] of Object.entries(schema)) {
-          if (key !== 'examples' && key !== 'example')
-            walk(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-        }
-      };
-      walk(doc.components?.schemas, '/components/schemas');
+      for (const {pointer, examples} of schemaExamples(doc)) {
+        for (const example of examples) check(`${pointer} example`, validator.validateAt(slug, pointer, example));
+      }
       expect(problems).toEqual([]);
       expect(checked).toBeGreaterThan(operations(slug, doc).length);
     });
