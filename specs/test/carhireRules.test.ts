@@ -133,17 +133,17 @@ const cases: RuleCase[] = [
     invalid: live({market: undefined}),
   },
   {
-    rule: 'sippCode is exactly 4 upper-case letters (too long)',
+    rule: 'sippCode is 4 characters (too long)',
     operation: 'CarHireService_PollSearch',
     valid: quote('EDMR'),
     invalid: quote('EDMRX'),
     response: true,
   },
   {
-    rule: 'sippCode is exactly 4 upper-case letters (too short, lower case)',
+    rule: 'sippCode is 4 characters (too short)',
     operation: 'CarHireService_PollSearch',
     valid: quote('CDAR'),
-    invalid: quote('cda'),
+    invalid: quote('CDA'),
     response: true,
   },
   {
@@ -232,6 +232,29 @@ describe('car hire validation rules', () => {
         }
       }
     }
+  });
+
+  it('restrictions the seeds do not give are relaxed or marked Assumption (description and x-validation)', () => {
+    const spec = validator.specs.get('carhire-live-pricing')!;
+    const schemas = spec.components!.schemas! as Record<
+      string,
+      {'x-validation'?: string[]; properties: Record<string, {pattern?: string; description?: string}>}
+    >;
+    // seed 001: "sippCode (4 characters)": the length, and nothing about which characters
+    expect(schemas.CarHireQuote.properties.sippCode.pattern).toBeUndefined();
+    expect(validator.response('CarHireService_PollSearch', quote('cdar')).errors).toEqual([]);
+    expect(schemas.CarHireSearchLocation.properties.entityId.pattern).toBeUndefined();
+    // fuel.fair: the seed names the field without a type
+    expect(schemas.QuoteFuel.properties.fair.description).toMatch(/^Assumption:/);
+    expect((schemas.QuoteFuel['x-validation'] ?? []).join(' ')).toMatch(/Assumption: `fair` is a boolean/);
+    // the poll call's body is "not shown" in the seed
+    const poll = validator.operation('CarHireService_PollSearch') as {description?: string; requestBody?: unknown};
+    expect(poll.requestBody).toBeUndefined();
+    expect(poll.description).toMatch(/Assumption: send the poll without a body/);
+    expect(poll.description).not.toMatch(/send none/);
+    expect(((poll as {'x-validation'?: string[]})['x-validation'] ?? []).join(' ')).toMatch(
+      /Assumption: no request body/,
+    );
   });
 
   it('the agents call needs a non-empty market query parameter', () => {

@@ -142,4 +142,26 @@ describe('flights validation rules', () => {
     expect(field.description).toMatch(/not functional/);
     expect(validator.request('FlightsService_CreateSearch', live({includeBaggageData: true})).valid).toBe(true);
   });
+
+  it('the poll body the seed does not show is an assumption, not a rule', () => {
+    const poll = validator.operation('FlightsService_PollSearch') as {
+      description?: string;
+      requestBody?: unknown;
+      'x-validation'?: string[];
+    };
+    expect(poll.requestBody).toBeUndefined();
+    expect(poll.description).toMatch(/Assumption: send the poll without a body/);
+    expect(poll.description).not.toMatch(/send none/);
+    expect((poll['x-validation'] ?? []).join(' ')).toMatch(/Assumption: no request body/);
+  });
+
+  it('a place entity id is a non-empty string: the seeds give it no pattern', () => {
+    expect(
+      validator.request('FlightsService_CreateSearch', live({queryLegs: [leg({entityId: '95565050'}, {iata: 'EDI'})]}))
+        .errors,
+    ).toEqual([]);
+    expect(
+      validator.request('FlightsService_CreateSearch', live({queryLegs: [leg({entityId: ''}, {iata: 'EDI'})]})).valid,
+    ).toBe(false);
+  });
 });

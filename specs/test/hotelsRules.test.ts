@@ -209,10 +209,22 @@ const cases: RuleCase[] = [
     invalid: {hotelIds: ids(101), locale: 'en-GB'},
   },
   {
+    rule: 'content: a hotel id is not empty (the seeds give hotel ids no pattern)',
+    operation: 'HotelsContentService_GetContent',
+    valid: {hotelIds: ['46948122'], locale: 'en-GB'},
+    invalid: {hotelIds: [''], locale: 'en-GB'},
+  },
+  {
     rule: 'content: at least one hotel id',
     operation: 'HotelsContentService_GetContent',
     valid: {hotelIds: ['46948122'], locale: 'en-GB'},
     invalid: {hotelIds: [], locale: 'en-GB'},
+  },
+  {
+    rule: 'reviews: hotelId is required and not empty (the seeds give hotel ids no pattern)',
+    operation: 'HotelsReviewsService_ListReviews',
+    valid: reviews({hotelId: '46948122'}),
+    invalid: reviews({hotelId: ''}),
   },
   {
     rule: 'reviews: at most one guest type filter',
@@ -301,6 +313,27 @@ describe('hotels validation rules', () => {
     }
     expect(query.description).toMatch(/at most 200 agent ids per request/);
     expect((query['x-validation'] ?? []).join(' ')).toMatch(/together are at most 200/);
+  });
+
+  it('restrictions the seeds do not give are relaxed or marked Assumption (description and x-validation)', () => {
+    const schemas = (slug: string) =>
+      validator.specs.get(slug)!.components!.schemas! as Record<
+        string,
+        {
+          description?: string;
+          'x-validation'?: string[];
+          properties: Record<string, {pattern?: string; description?: string; items?: {pattern?: string}}>;
+        }
+      >;
+    expect(schemas('hotels-content').HotelsContentRequest.properties.hotelIds.items?.pattern).toBeUndefined();
+    expect(schemas('hotels-reviews').HotelsReviewsRequest.properties.hotelId.pattern).toBeUndefined();
+    expect(schemas('hotels-live').HotelsLiveQuery.properties.entityId.pattern).toBeUndefined();
+    const priceRange = schemas('hotels-live').PriceRangeFilter;
+    expect(priceRange.description).toMatch(/Assumption: the values are in\s+whole units/);
+    expect((priceRange['x-validation'] ?? []).every((note) => note.startsWith('Assumption:'))).toBe(true);
+    const payPolicy = schemas('hotels-content').PayPolicy;
+    expect(payPolicy.properties.amount.description).toMatch(/Assumption: a number in whole units/);
+    expect((payPolicy['x-validation'] ?? []).join(' ')).toMatch(/^Assumption:/);
   });
 
   it('sort is {type, order} and pagination {limit, offset}, as the service reads them', () => {
