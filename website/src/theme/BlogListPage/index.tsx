@@ -1,7 +1,12 @@
 /**
- * Replaces @theme/BlogListPage (theme-classic) only to give the blog list an h1 (the blog's title and
- * description), which the original leaves out: every page has one, for readers and screen readers.
- * Everything else is the original's code.
+ * Replaces @theme/BlogListPage only to give the blog list an h1 (the blog's title and description),
+ * which the original leaves out: every page has one, for readers and screen readers.
+ *
+ * Copied from @docusaurus/theme-classic 3.10.2, src/theme/BlogListPage/index.tsx (an "unsafe" swizzle:
+ * compare with that file when upgrading). The only change is the <header> in BlogListPageContent; the
+ * rest is the original, reformatted. Wrapping (@theme-original) is not enough: the original renders
+ * BlogLayout with the post list as its first child, with no slot for a heading above the posts, and
+ * BlogPostItems (the first child) is shared with the tag and author pages.
  */
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
