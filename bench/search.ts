@@ -13,6 +13,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
 import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
+import {markdownTable} from './lib/table';
 import {serveStatic} from './lib/staticServer';
 
 const root = path.resolve(__dirname, '..');
@@ -121,10 +122,8 @@ async function main(): Promise<void> {
     format(pick(withoutReference)),
     `${(pick(withReference) / pick(withoutReference)).toFixed(2)}x`,
   ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => row[column].length)));
-  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
   console.log(`\nSearch benchmark (gzip-served, Chromium ${chromiumPath}; queries: ${queries.join(', ')})\n`);
-  console.log([line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n'));
+  console.log(markdownTable(header, body));
 }
 
 main().catch((error) => {

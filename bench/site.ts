@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import {chromium} from 'playwright-core';
 import {chromiumPath, headlessFlags} from '../test-utils/chromium';
 import {serveStatic} from './lib/staticServer';
+import {markdownTable} from './lib/table';
 
 const root = path.resolve(__dirname, '..');
 const results = path.join(root, 'bench', 'results');
@@ -115,9 +116,7 @@ async function main(): Promise<void> {
     }
   }
   const header = ['page', 'measure', 'this site', 'stock Docusaurus', 'ratio'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]): string => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-  const table = [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  const table = markdownTable(header, rows);
   console.log(`\nSite benchmark (Lighthouse mobile, gzip-served, Chromium ${chromiumPath})\n\n${table}\n`);
   writeFileSync(path.join(results, 'site.json'), JSON.stringify(raw, null, 2));
 }
