@@ -4,7 +4,7 @@
  * without the fault passes.
  */
 import {describe, expect, it} from 'vitest';
-import {loadBundles, SpecValidator} from '@portal/specs/node';
+import {loadBundles, mediaExamples, operations, requestMedia, responseMedia, SpecValidator} from '@portal/specs/node';
 import {testRules, type RuleCase} from './ruleCases';
 
 const validator = new SpecValidator(loadBundles());
@@ -334,6 +334,52 @@ describe('hotels validation rules', () => {
     const payPolicy = schemas('hotels-content').PayPolicy;
     expect(payPolicy.properties.amount.description).toMatch(/Assumption: a number in whole units/);
     expect((payPolicy['x-validation'] ?? []).join(' ')).toMatch(/^Assumption:/);
+  });
+
+  it('reviews are written before they are read: review dates precede every other hotels example date', () => {
+    type LocalDate = {year: number; month: number; day: number};
+    const isDate = (value: unknown): value is LocalDate =>
+      !!value && typeof value === 'object' && ['year', 'month', 'day'].every((key) => key in value);
+    const time = ({year, month, day}: LocalDate) => Date.UTC(year, month - 1, day);
+    /** Every {year, month, day} in the request and response examples of an API. */
+    const exampleDates = (slug: string): number[] => {
+      const doc = validator.specs.get(slug)!;
+      const found: number[] = [];
+      const walk = (value: unknown): void => {
+        if (isDate(value) && value.year > 0) found.push(time(value));
+        if (value && typeof value === 'object') Object.values(value).forEach(walk);
+      };
+      for (const operation of operations(slug, doc)) {
+        for (const media of [requestMedia(doc, operation), responseMedia(doc, operation)]) {
+          for (const example of mediaExamples(doc, media).values()) walk(example);
+        }
+      }
+      return found;
+    };
+    const reviewDates = exampleDates('hotels-reviews');
+    const otherDates = ['hotels-live', 'hotels-indicative', 'hotels-content'].flatMap(exampleDates);
+    expect(reviewDates.length).toBeGreaterThan(0);
+    expect(otherDates.length).toBeGreaterThan(0);
+    expect(Math.max(...reviewDates)).toBeLessThan(Math.min(...otherDates));
+    expect(Math.max(...reviewDates)).toBeLessThan(Date.now());
+
+    // and within a review: the stay, then the review, then the reply or the follow-up
+    type Review = {
+      checkinDate: LocalDate;
+      reviewDate: LocalDate;
+      hotelReply?: {date: LocalDate};
+      additionalReview?: {date: LocalDate};
+    };
+    const doc = validator.specs.get('hotels-reviews')!;
+    const [operation] = operations('hotels-reviews', doc);
+    for (const example of mediaExamples(doc, responseMedia(doc, operation)).values()) {
+      for (const review of (example as {reviews: Review[]}).reviews) {
+        expect(time(review.checkinDate)).toBeLessThanOrEqual(time(review.reviewDate));
+        for (const later of [review.hotelReply, review.additionalReview]) {
+          if (later) expect(time(later.date)).toBeGreaterThanOrEqual(time(review.reviewDate));
+        }
+      }
+    }
   });
 
   it('sort is {type, order} and pagination {limit, offset}, as the service reads them', () => {
