@@ -42,8 +42,12 @@ export interface CodeRequest {
   line: number;
   /** The line of the call that sends the body, when it is not `line`. */
   callLine?: number;
+  /** The lines of the calls of helper functions that lead to the call, innermost first. */
+  via?: number[];
   /** The URL as far as it resolves; an unknown part is written `{…}` (or `{$NAME}` in bash). */
   url?: string;
+  /** The HTTP method, upper case, when the code shows it (curl's `-X` or `-d`, fetch's `method`, `requests.post`). */
+  method?: string;
   /** The JSON body, with holes; undefined when the call sends none (or sends a file the code does not show). */
   body?: Value;
   /** Why a body was found but could not be read. */
@@ -77,7 +81,18 @@ export function codeRequests(blocks: CodeBlock[]): CodeRequests {
     jsRequests(blocks.filter((block) => languageOf(block.lang) === 'javascript')),
     pythonRequests(blocks.filter((block) => languageOf(block.lang) === 'python')),
   ];
-  return {requests: results.flatMap((r) => r.requests), problems: results.flatMap((r) => r.problems)};
+  // A body reached through several calls of the same helper with the same values is one body
+  const seen = new Set<string>();
+  const requests = results
+    .flatMap((r) => r.requests)
+    .filter((request) => {
+      const key = JSON.stringify(
+        [request.language, request.line, request.callLine, request.via, request.url, request.body],
+        (_, v) => (v instanceof Hole ? `<${v.source}>` : (v as unknown)),
+      );
+      return !seen.has(key) && Boolean(seen.add(key));
+    });
+  return {requests, problems: results.flatMap((r) => r.problems)};
 }
 
 const where = (block: CodeBlock, lineInBody = 0) => `${block.file}:${block.line + 1 + lineInBody}`;
@@ -152,6 +167,7 @@ function scanBash(src: string, firstLine = 0): Command[] {
   const endCommand = (pipe = false) => {
     endWord();
     if (cmd.words.length > 0 || cmd.out || cmd.heredoc || heredocs.some((h) => h.cmd === cmd)) {
+      cmd.line = cmd.words[0]?.line ?? cmd.line;
       if (pipe) cmd.pipe = true;
       commands.push(cmd);
     }
@@ -526,6 +542,16 @@ function bashRequests(blocks: CodeBlock[]): CodeRequests {
         if (name === 'curl') {
           const urlWord = args.find((arg) => literal(arg).includes('/apiservices/'));
           const url = urlWord ? literal(urlWord) : undefined;
+          const texts = args.map(literal);
+          const explicit = texts.findIndex((text) => text === '-X' || text === '--request');
+          const method =
+            explicit >= 0
+              ? texts[explicit + 1]?.toUpperCase()
+              : texts.some((text) => /^(-G|--get)$/.test(text))
+                ? 'GET'
+                : texts.some((text) => /^(-d|--data|--data-raw|--data-binary|--json)(=.*)?$/.test(text))
+                  ? 'POST'
+                  : 'GET';
           let sent: CodeRequest | undefined;
           for (let a = 0; a < args.length; a++) {
             const text = literal(args[a]);
@@ -561,10 +587,13 @@ function bashRequests(blocks: CodeBlock[]): CodeRequests {
             }
           }
           if (sent) {
-            sent.url ??= url;
-            if (sent.line !== lineOf(cmd.line)) sent.callLine = lineOf(cmd.line);
+            if (url !== undefined && sent.url === undefined) {
+              sent.url = url;
+              sent.method = method;
+              if (sent.line !== lineOf(cmd.line)) sent.callLine = lineOf(cmd.line);
+            }
           } else if (url) {
-            requests.push({language: 'bash', block, line: lineOf(cmd.line), url});
+            requests.push({language: 'bash', block, line: lineOf(cmd.line), url, method});
           }
         }
       });
@@ -598,7 +627,7 @@ interface JsProgram {
 }
 
 /** Bindings of the parameters of functions, from one call of each. */
-type Context = Map<JsFunction, {args: JsNode[]; context: Context}>;
+type Context = Map<JsFunction, {args: JsNode[]; context: Context; call: acorn.CallExpression}>;
 
 const isNode = (value: unknown): value is JsNode =>
   typeof value === 'object' && value !== null && typeof (value as {type?: unknown}).type === 'string';
@@ -798,6 +827,14 @@ function jsRequests(blocks: CodeBlock[]): CodeRequests {
         const found = resolve(node.name, node, context);
         return found && 'node' in found ? string(found.node, found.context, depth + 1) : '{…}';
       }
+      case 'NewExpression':
+        // new URL(text): the text
+        return node.callee.type === 'Identifier' &&
+          node.callee.name === 'URL' &&
+          node.arguments.length === 1 &&
+          node.arguments[0].type !== 'SpreadElement'
+          ? string(node.arguments[0], context, depth + 1)
+          : '{…}';
       default:
         return '{…}';
     }
@@ -820,7 +857,7 @@ function jsRequests(blocks: CodeBlock[]): CodeRequests {
     );
     if (calls.length === 0) return [new Map()];
     return calls.flatMap((call) =>
-      contexts(call, depth + 1).map((outer): Context => new Map([[fn, {args: call.arguments, context: outer}]])),
+      contexts(call, depth + 1).map((outer): Context => new Map([[fn, {args: call.arguments, context: outer, call}]])),
     );
   };
 
@@ -852,6 +889,9 @@ function jsRequests(blocks: CodeBlock[]): CodeRequests {
     );
     const stringify = bodyProperty && stringifyIn(bodyProperty.value);
     const program = programs[programOf.get(node) ?? 0];
+    const methodProperty = node.arguments
+      .flatMap((arg) => (arg.type === 'ObjectExpression' ? arg.properties : []))
+      .find((p): p is acorn.Property => p.type === 'Property' && propertyKey(p) === 'method');
     for (const context of contexts(node)) {
       const url =
         node.arguments[0] && node.arguments[0].type !== 'SpreadElement'
@@ -859,6 +899,8 @@ function jsRequests(blocks: CodeBlock[]): CodeRequests {
           : undefined;
       const argument = stringify?.arguments[0];
       const body = argument && argument.type !== 'SpreadElement' ? value(argument, context) : undefined;
+      if (body === undefined && !url?.includes('/apiservices/')) continue;
+      const method = methodProperty ? string(methodProperty.value, context).toUpperCase() : isFetch ? 'GET' : undefined;
       // Where the body is written: the object literal it comes from, else the JSON.stringify call
       const written = argument ? literalOf(argument, context) : undefined;
       const at = written ?? stringify ?? node;
@@ -868,10 +910,19 @@ function jsRequests(blocks: CodeBlock[]): CodeRequests {
         block: writtenIn.block,
         line: writtenIn.lineOf(at),
         ...(at !== node && writtenIn.lineOf(at) !== program.lineOf(node) ? {callLine: program.lineOf(node)} : {}),
+        ...(via(context).length > 0 ? {via: via(context)} : {}),
         ...(url?.includes('/apiservices/') ? {url} : {}),
+        ...(method && !method.includes('{') ? {method} : {}),
         ...(body === undefined ? {} : {body}),
       });
     }
+  }
+  /** The lines of the helper calls of a context, innermost first. */
+  function via(context: Context): number[] {
+    return [...context.values()].flatMap(({call, context: outer}) => [
+      programs[programOf.get(call) ?? 0].lineOf(call),
+      ...via(outer),
+    ]);
   }
   /** The object literal a body expression comes from, if it is one. */
   function literalOf(node: JsNode, context: Context): JsNode | undefined {
@@ -1027,6 +1078,13 @@ def contexts(node, depth=0):
         return [{}]
     return [{fn: (call, outer)} for call in calls for outer in contexts(call, depth + 1)]
 
+def via(context):
+    lines = []
+    while context:
+        call, context = next(iter(context.values()))
+        lines.append([block_of[call], call.lineno])
+    return lines
+
 def literal_of(node, context):
     if isinstance(node, ast.Dict):
         return node
@@ -1055,11 +1113,13 @@ for node in nodes:
             continue
         found = value(body, context) if body is not None else None
         written = literal_of(body, context) if body is not None else None
-        entry = {"block": block_of[node], "line": node.lineno}
+        entry = {"block": block_of[node], "line": node.lineno, "via": via(context)}
         if written is not None:
             entry.update(line=written.lineno, writtenBlock=block_of[written], callLine=node.lineno)
         if url is not None and "/apiservices/" in url:
             entry["url"] = url
+            if method in METHODS - {"request"}:
+                entry["method"] = method.upper()
         if body is not None and found != "__absent__":
             entry["body"] = found
         requests.append(entry)
@@ -1067,7 +1127,16 @@ json.dump({"requests": requests, "problems": problems}, sys.stdout)
 `;
 
 interface PythonAnswer {
-  requests: {block: number; line: number; writtenBlock?: number; callLine?: number; url?: string; body?: unknown}[];
+  requests: {
+    block: number;
+    line: number;
+    writtenBlock?: number;
+    callLine?: number;
+    via: [number, number][];
+    url?: string;
+    method?: string;
+    body?: unknown;
+  }[];
   problems: {block: number; line: number; message: string}[];
 }
 
@@ -1093,8 +1162,12 @@ function pythonRequests(blocks: CodeBlock[]): CodeRequests {
         language: 'python',
         block: written,
         line: written.line + found.line,
-        ...(found.callLine === undefined ? {} : {callLine: block.line + found.callLine}),
+        ...(found.callLine === undefined || (block === written && found.callLine === found.line)
+          ? {}
+          : {callLine: block.line + found.callLine}),
+        ...(found.via.length > 0 ? {via: found.via.map(([index, line]) => blocks[index].line + line)} : {}),
         ...(found.url === undefined ? {} : {url: found.url}),
+        ...(found.method === undefined ? {} : {method: found.method}),
         ...(found.body === undefined ? {} : {body: fromPython(found.body)}),
       };
     }),
