@@ -324,7 +324,7 @@ export function jqObject(program: string, bound: Map<string, Value> = new Map())
     }
     throw new Error('unterminated string');
   };
-  /** Index of the first stop character at depth 0 from `at` (or after it, when the stop is ')'). */
+  /** Index of the first stop character outside brackets and strings from `at`. */
   const expressionEnd = (at: number, stops: string): number => {
     let depth = 0;
     for (let j = at; j < s.length; j++) {
@@ -334,7 +334,7 @@ export function jqObject(program: string, bound: Map<string, Value> = new Map())
       } else if (c === '#') {
         while (j < s.length && s[j] !== '\n') j++;
       } else if (depth === 0 && stops.includes(c)) {
-        return stops === ')' ? j : j;
+        return j;
       } else if ('([{'.includes(c)) {
         depth++;
       } else if (')]}'.includes(c)) {
@@ -742,11 +742,15 @@ function jsRequests(blocks: CodeBlock[]): CodeRequests {
   };
   const propertyKey = (p: acorn.Property): string | undefined =>
     p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined;
-  const objectOf = (node: JsNode, context: Context): {node: acorn.ObjectExpression; context: Context} | undefined => {
+  const objectOf = (
+    node: JsNode,
+    context: Context,
+    depth = 0,
+  ): {node: acorn.ObjectExpression; context: Context} | undefined => {
     if (node.type === 'ObjectExpression') return {node, context};
-    if (node.type === 'Identifier') {
+    if (node.type === 'Identifier' && depth < 30) {
       const found = resolve(node.name, node, context);
-      if (found && 'node' in found) return objectOf(found.node, found.context);
+      if (found && 'node' in found) return objectOf(found.node, found.context, depth + 1);
     }
     return undefined;
   };
@@ -925,11 +929,11 @@ function jsRequests(blocks: CodeBlock[]): CodeRequests {
     ]);
   }
   /** The object literal a body expression comes from, if it is one. */
-  function literalOf(node: JsNode, context: Context): JsNode | undefined {
+  function literalOf(node: JsNode, context: Context, depth = 0): JsNode | undefined {
     if (node.type === 'ObjectExpression') return node;
-    if (node.type !== 'Identifier') return undefined;
+    if (node.type !== 'Identifier' || depth > 30) return undefined;
     const found = resolve(node.name, node, context);
-    return found && 'node' in found ? literalOf(found.node, found.context) : undefined;
+    return found && 'node' in found ? literalOf(found.node, found.context, depth + 1) : undefined;
   }
   return {requests, problems};
 }
@@ -1085,13 +1089,13 @@ def via(context):
         lines.append([block_of[call], call.lineno])
     return lines
 
-def literal_of(node, context):
+def literal_of(node, context, depth=0):
     if isinstance(node, ast.Dict):
         return node
-    if isinstance(node, ast.Name):
+    if isinstance(node, ast.Name) and depth < 30:
         found, outer = resolve(node.id, node, context)
         if found is not HOLE and found is not None:
-            return literal_of(found, outer)
+            return literal_of(found, outer, depth + 1)
     return None
 
 METHODS = {"get", "post", "put", "patch", "delete", "request"}

@@ -1,13 +1,16 @@
 /**
  * Every JSON code block in the guides and the blog is an API body, checked against the specification:
  * its fence names what it is (`json request=<operationId>`, `json response=<operationId>` with an
- * optional `status=<code>`, or `json schema=<ComponentSchema>`). An unmarked JSON block fails.
+ * optional `status=<code>`, or `json schema=<ComponentSchema>`). An unmarked JSON block fails. Beyond
+ * the schema, a block may name no field that the schema does not declare (`test-utils/schemaFields.ts`:
+ * the specs accept unknown fields, so a misspelled optional field would otherwise pass).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {loadBundles, SpecValidator} from '@portal/specs/node';
+import {loadBundles, requestMedia, responseMedia, SpecValidator, type Schema} from '@portal/specs/node';
 import {type CodeBlock, jsonBlocks} from '../../test-utils/mdx';
+import {undeclaredFields} from '../../test-utils/schemaFields';
 
 const websiteDir = path.resolve(__dirname, '..');
 const validator = new SpecValidator(loadBundles());
@@ -38,10 +41,31 @@ function check(block: CodeBlock): string[] {
           ? validator.schema(schema, value)
           : undefined;
     if (!result) return [`${where}: a JSON block must name request=, response= or schema=`];
-    return result.errors.map((error) => `${where} (${request ?? response ?? schema}): ${error}`);
+    const name = request ?? response ?? schema;
+    return [
+      ...result.errors.map((error) => `${where} (${name}): ${error}`),
+      ...undeclared(block.meta, value).map((field) => `${where} (${name}): ${field} is not a field of the schema`),
+    ];
   } catch (error) {
     return [`${where}: ${(error as Error).message}`];
   }
+}
+
+/** The keys of a block's value that its schema does not declare. */
+function undeclared({request, response, schema, status}: Record<string, string>, value: unknown): string[] {
+  if (schema) {
+    for (const doc of validator.specs.values()) {
+      const named = doc.components?.schemas?.[schema];
+      if (named) return undeclaredFields(doc, named, value);
+    }
+    return [];
+  }
+  const operation = validator.operation(request ?? response);
+  const doc = validator.specs.get(operation.slug)!;
+  const media: Schema | undefined = request
+    ? requestMedia(doc, operation)?.schema
+    : responseMedia(doc, operation, status ?? '200')?.schema;
+  return undeclaredFields(doc, media, value);
 }
 
 const files = [...contentFiles(path.join(websiteDir, 'docs')), ...contentFiles(path.join(websiteDir, 'blog'))];
@@ -68,11 +92,22 @@ describe('JSON examples in the guides and the blog', () => {
       '```json schema=Error',
       '{"code": "eight"}',
       '```',
+      '```json request=FlightsService_CreateSearch',
+      '{"query": {"market": "UK", "locale": "en-GB", "currency": "GBP", "adults": 1, "cabinClass": "CABIN_CLASS_ECONOMY",',
+      '  "queryLegs": [{"originPlaceId": {"iata": "LHR"}, "destinationPlaceId": {"iata": "EDI"},',
+      '  "date": {"year": 2027, "month": 3, "day": 12}}], "includedCarrierIds": ["BA"]}}',
+      '```',
     ].join('\n');
     const problems = jsonBlocks('sample.mdx', sample).map(check);
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(problems[0][0]).toMatch(/must name request=, response= or schema=/);
     expect(problems[1].join()).toMatch(/must have required property/);
     expect(problems[2].join()).toMatch(/must be integer/);
+    // A misspelled optional field (the spec's is includedCarriersIds): valid JSON Schema, but undeclared
+    expect(problems[3]).toEqual([
+      expect.stringMatching(
+        /sample\.mdx:10 \(FlightsService_CreateSearch\): \/query\/includedCarrierIds is not a field/,
+      ),
+    ]);
   });
 });
