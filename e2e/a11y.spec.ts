@@ -27,8 +27,14 @@ for (const mode of ['light', 'dark'] as const) {
   test(`a blog post has no serious or critical axe violations (${mode})`, async ({page}) => {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     await page.goto('/blog');
-    await page.locator('article h2 a').first().click();
     await hydrated(page);
+    const link = page.locator('article h2 a').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    // Check the post, not the list it was opened from.
+    await expect(page).toHaveURL((url) => url.pathname === href);
+    await expect(page.locator('h1')).toHaveText(title);
     await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({page}).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -17,9 +17,28 @@ export const test = base.extend<{consoleErrors: string[]}>({
 
 export {expect};
 
-/** Waits until React has hydrated the page (Docusaurus sets `window.docusaurusRoot`). */
+/**
+ * Waits until the page answers the reader: React has hydrated it, run its effects and attached its
+ * event handlers.
+ *
+ * `window.docusaurusRoot` is not that signal: Docusaurus assigns it synchronously when it calls
+ * `hydrateRoot` inside `startTransition`, and React 19 then hydrates concurrently, so a click made
+ * right after it can reach server-rendered HTML with no handlers (a link then does a full page load
+ * instead of a client-side navigation, a button does nothing).
+ *
+ * The colour-mode switch is: the server renders it `disabled`, and it becomes enabled only when
+ * `useIsBrowser()` turns true, which Docusaurus sets from an effect of its root provider. Effects run
+ * after the whole tree has hydrated and committed (the route's code is loaded before hydration
+ * starts, so there is no later Suspense boundary), so an enabled switch means every control of the
+ * page is live. Every page has the switch in its navbar (also the not-found, crash and reference
+ * pages); at mobile widths it is hidden with CSS but still in the document, hence a CSS locator.
+ * It stays enabled across client-side navigations, so after a click that navigates, wait for the new
+ * page's URL and heading instead.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => 'docusaurusRoot' in window);
+  await expect(
+    page.locator('nav.navbar button[aria-label^="Switch between dark and light mode"]').first(),
+  ).toBeEnabled();
 }
 
 /** The title Docusaurus gives a page: "<page> | API Developer Documentation". */

@@ -31,12 +31,14 @@ test('/docs opens the intro page', async ({page}) => {
 
 test('the blog list shows reading times and links to the archive', async ({page}) => {
   await page.goto('/blog');
+  await expect(page.locator('h1')).toHaveText('Blog');
   const posts = page.locator('article');
   expect(await posts.count()).toBeGreaterThanOrEqual(3);
   for (const post of await posts.all()) {
     await expect(post).toContainText(/\d+ min read/);
   }
   await page.goto('/blog/archive');
+  await expect(page.locator('h1')).toHaveText('Archive');
   expect(await page.locator('main a[href^="/blog/"]').count()).toBeGreaterThanOrEqual(3);
 });
 
@@ -51,7 +53,16 @@ test('the blog publishes RSS and Atom feeds with every post', async ({request}) 
 
 test('a blog post shows its authors, tags and reading time', async ({page}) => {
   await page.goto('/blog');
-  await page.locator('article h2 a').first().click();
+  await hydrated(page);
+  const link = page.locator('article h2 a').first();
+  const href = (await link.getAttribute('href')) ?? '';
+  const title = (await link.textContent()) ?? '';
+  expect(href).toMatch(/^\/blog\/./);
+  await link.click();
+  // The list has one article per post: wait until the post's own page has replaced it.
+  await expect(page).toHaveURL((url) => url.pathname === href);
+  await expect(page.locator('h1')).toHaveText(title);
+  await expect(page.locator('article')).toHaveCount(1);
   await expect(page.locator('article header')).toContainText(/\d+ min read/);
   await expect(page.locator('article header .avatar__name').first()).not.toBeEmpty();
   expect(await page.locator('article footer a[href^="/blog/tags/"]').count()).toBeGreaterThan(0);
