@@ -261,11 +261,14 @@ describe('code in the guides and the blog', () => {
   });
 
   it('parses, except the fragments that show rejected values (not programs)', () => {
-    expect(pages.flatMap((page) => page.unparsed).map((problem) => problem.replace(/: .*/, ''))).toEqual([
-      'docs/flights-indicative-prices/queryLeg.mdx:193',
-      'docs/flights-indicative-prices/queryLeg.mdx:266',
-      'docs/flights-indicative-prices/queryLeg.mdx:372',
-    ]);
+    const unparsed: Record<string, number> = {};
+    for (const problem of pages.flatMap((page) => page.unparsed)) {
+      const file = problem.replace(/:\d+: .*/s, '');
+      unparsed[file] = (unparsed[file] ?? 0) + 1;
+    }
+    // queryLeg.mdx lists destinations, places and date choices the API rejects, as object fragments
+    const messages = pages.flatMap((page) => page.unparsed).join('\n');
+    expect(unparsed, messages).toEqual({'docs/flights-indicative-prices/queryLeg.mdx': 3});
   });
 
   it('sends request bodies that validate against their operation', () => {
