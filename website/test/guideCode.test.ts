@@ -4,23 +4,29 @@
  * `/apiservices/...` path that a page mentions, in code or prose, is a path of the specifications.
  *
  * How a body is found: see `test-utils/codeRequests.ts` (curl `-d`, heredocs and `jq -n` objects;
- * `JSON.stringify(...)` bodies parsed with acorn; `json=` dicts parsed with python3's `ast`). Parts
- * that the code computes are holes.
+ * `JSON.stringify(...)` bodies parsed with acorn; `json=` dicts parsed with python3's `ast`; helpers
+ * followed to their calls). Parts that the code computes are holes.
  *
  * Which operation a body is for: the operation whose path template matches the URL the code calls
  * (variables such as `API="$HOST/apiservices/v1/carhire/live/search"` then `"$API/create"` are
- * followed), among those that take a JSON body (and have the method the code uses, when it shows one).
- * When the URL does not resolve to a path (a helper is called with a file name or a path it cannot
- * follow), the operation is that of the ```json request=<operationId> block that introduces the
- * block's `<Tabs>` group (see `CodeBlock.request` in `test-utils/mdx.ts`); with neither, the test fails
- * and asks for such a block.
+ * followed), among those that take a JSON body (and have the method the code uses, when it shows one);
+ * a body sent to a path whose operations take none fails. When the URL does not resolve to a path (a
+ * helper sends a file it is given), the operation is that of the ```json request=<operationId> block
+ * that introduces the block's `<Tabs>` group (`CodeBlock.request` in `test-utils/mdx.ts`); with
+ * neither, the test fails and asks for such a block.
  *
- * How holes are filled: with the value at the same JSON path of the page's ```json request=<op> block
- * for that operation (the nearest one above the body, else the first below), which the guide examples
- * test has validated. A hole with no such value fails, asking the author to add it. The filled body
- * must then pass the schema (required fields, enums, ranges: `SpecValidator.request`) and name no
- * field the schema does not declare (`test-utils/schemaFields.ts`: the specs allow unknown fields, so
- * a misspelled optional field would pass the schema alone).
+ * How holes are filled: with the value at the same JSON path of a ```json request=<op> block of the
+ * page for that operation, which the guide examples test has validated: the nearest above the body's
+ * outermost call, going up, then those below, the first that has a value for every hole. A hole that
+ * no block fills fails, asking the author to add one. The filled body must then pass the schema
+ * (required fields, enums, ranges: `SpecValidator.request`) and name no field the schema does not
+ * declare (`test-utils/schemaFields.ts`: the specs allow unknown fields, so a misspelled optional
+ * field would pass the schema alone).
+ *
+ * Paths (`test-utils/apiPaths.ts`): a placeholder segment (`{sessionToken}`, `$TOKEN`, `${token}`)
+ * matches any segment; a mention that ends with `/`, or a base URL assigned to a variable, must be the
+ * start of a path; a method written before a path (`GET /apiservices/...`), and the method of a call in
+ * code, must be one the path has. The URLs the code calls are checked as well as the text.
  */
 import fs from 'node:fs';
 import path from 'node:path';
