@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import {cleanup, fireEvent, render, screen} from '@testing-library/react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import Loading from '../src/theme/Loading';
+import Loading from '.';
 
 afterEach(cleanup);
 
