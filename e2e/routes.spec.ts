@@ -68,6 +68,22 @@ test('a blog post shows its authors, tags and reading time', async ({page}) => {
   expect(await page.locator('article footer a[href^="/blog/tags/"]').count()).toBeGreaterThan(0);
 });
 
+test('the social card of every page answers 200: a 1200 x 630 PNG', async ({page, request}) => {
+  await page.goto('/docs/intro');
+  const card = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(card).toMatch(/^https?:\/\/[^/]+\/img\/social-card\.png$/);
+  await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', card ?? '');
+  // The build names the site's configured origin (SITE_URL; http://localhost:3000 in test builds):
+  // ask the server under test for the same path.
+  const response = await request.get(new URL(card ?? '').pathname);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/png');
+  const png = await response.body();
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  // The width and height of a PNG are the first fields of its IHDR chunk.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+});
+
 test('an unknown path shows the not-found page', async ({page, consoleErrors}) => {
   const failedAssets: string[] = [];
   page.on('response', (answer) => {
