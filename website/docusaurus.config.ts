@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {searchOptions} from './config/search';
-import {announcement} from './config/site';
+import {announcement, siteUrl} from './config/site';
 import path from 'node:path';
 import {bundleDir} from '@portal/specs/node';
 import {assertApiContent} from './config/apiContent';
@@ -20,7 +20,8 @@ const config: Config = {
   title: 'API Developer Documentation',
   tagline: 'Build flight, car hire and hotel search on live travel data',
   favicon: 'img/favicon.svg',
-  url: process.env.SITE_URL ?? 'http://localhost:3000',
+  // The public origin (sitemap, canonical links, og:image): SITE_URL; a production build without it warns.
+  url: siteUrl(),
   baseUrl: '/',
   titleDelimiter: '|',
   trailingSlash: undefined,
