@@ -4,3 +4,4 @@
  */
 export * from './openapi';
 export * from './validator';
+export * from './undeclaredFields';

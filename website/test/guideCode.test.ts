@@ -20,7 +20,7 @@
  * outermost call, going up, then those below, the first that has a value for every hole. A hole that
  * no block fills fails, asking the author to add one. The filled body must then pass the schema
  * (required fields, enums, ranges: `SpecValidator.request`) and name no field the schema does not
- * declare (`test-utils/schemaFields.ts`: the specs allow unknown fields, so a misspelled optional
+ * declare (`undeclaredFields of @portal/specs`: the specs allow unknown fields, so a misspelled optional
  * field would pass the schema alone).
  *
  * Paths (`test-utils/apiPaths.ts`): a placeholder segment (`{sessionToken}`, `$TOKEN`, `${token}`)
@@ -42,7 +42,7 @@ import {
   type Value,
 } from '../../test-utils/codeRequests';
 import {codeBlocks, type CodeBlock} from '../../test-utils/mdx';
-import {undeclaredFields} from '../../test-utils/schemaFields';
+import {undeclaredFields} from '@portal/specs';
 
 const websiteDir = path.resolve(__dirname, '..');
 const validator = new SpecValidator(loadBundles());

@@ -2,7 +2,7 @@
  * Every JSON code block in the guides and the blog is an API body, checked against the specification:
  * its fence names what it is (`json request=<operationId>`, `json response=<operationId>` with an
  * optional `status=<code>`, or `json schema=<ComponentSchema>`). An unmarked JSON block fails. Beyond
- * the schema, a block may name no field that the schema does not declare (`test-utils/schemaFields.ts`:
+ * the schema, a block may name no field that the schema does not declare (`undeclaredFields of @portal/specs`:
  * the specs accept unknown fields, so a misspelled optional field would otherwise pass).
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, requestMedia, responseMedia, SpecValidator, type Schema} from '@portal/specs/node';
 import {type CodeBlock, jsonBlocks} from '../../test-utils/mdx';
-import {undeclaredFields} from '../../test-utils/schemaFields';
+import {undeclaredFields} from '@portal/specs';
 
 const websiteDir = path.resolve(__dirname, '..');
 const validator = new SpecValidator(loadBundles());

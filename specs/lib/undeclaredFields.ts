@@ -7,7 +7,7 @@
  * branch is declared); an object schema without `properties` (a free-form object) or with
  * `additionalProperties` (a map) accepts any key.
  */
-import {resolveRef, type OpenApiDocument, type Schema} from '@portal/specs';
+import {resolveRef, type OpenApiDocument, type Schema} from './openapi';
 
 /** The schema and everything it is made of through `$ref` and the composition keywords. */
 function flatten(doc: OpenApiDocument, schema: Schema | boolean | undefined, into: Schema[] = []): Schema[] {
