@@ -30,6 +30,38 @@ test.describe('navbar', () => {
     await expect(page.locator('h1')).toHaveText('Introduction');
   });
 
+  test('shows the whole site name on a 390 px phone', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/intro');
+    await hydrated(page);
+    const title = page.locator('nav.navbar .navbar__inner .navbar__title');
+    await expect(title).toHaveText('API Developer Documentation');
+    await expect(title).toBeInViewport({ratio: 1});
+    // Not truncated: no text overflows the element (no ellipsis, no clipped end)...
+    const {scrollWidth, clientWidth} = await title.evaluate((node) => ({
+      scrollWidth: node.scrollWidth,
+      clientWidth: node.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // ...and nothing covers it: at both ends of every line of the name, the topmost element is the name
+    // (the search box sits over the right end of the navbar on phones).
+    const covered = await title.evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const problems: string[] = [];
+      for (const line of Array.from(range.getClientRects())) {
+        const y = line.top + line.height / 2;
+        for (const x of [line.left + 1, line.right - 1]) {
+          const top = document.elementFromPoint(x, y);
+          if (x < 0 || x > window.innerWidth) problems.push(`x=${x} is outside the viewport`);
+          else if (!top || !node.contains(top)) problems.push(`at (${x}, ${y}): ${top?.outerHTML.slice(0, 80)}`);
+        }
+      }
+      return problems;
+    });
+    expect(covered).toEqual([]);
+  });
+
   test('hides on scroll down and comes back on scroll up', async ({page}) => {
     await page.goto('/docs/getting-started/create-and-poll');
     await hydrated(page);
