@@ -4,4 +4,5 @@
  */
 export * from './openapi';
 export * from './validator';
+export * from './requests';
 export * from './undeclaredFields';

@@ -3,9 +3,10 @@
  * 2020-12). Each document is registered under its slug, so a schema is compiled from a pointer into
  * its own document and its `$ref`s resolve there; compiled validators are cached.
  */
-import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
+import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {operations, pointerSegment, resolveRef, type OpenApiDocument, type Operation} from './openapi';
+import {fieldName, type ValuePath} from './requests';
 
 export interface ValidationResult {
   valid: boolean;
@@ -108,4 +109,88 @@ export class SpecValidator {
     }
     throw new Error(`No schema ${name} in the bundled specifications`);
   }
+}
+
+/** One failing rule of a request: the field (`query.queryLegs[0].date`), the rule, and what is wrong. */
+export interface ValidationIssue {
+  /** The field in people's notation (`query.market`, `childrenAges[2]`); `''` for the whole body. */
+  field: string;
+  /** The JSON Schema keyword that failed (`required`, `minimum`, `oneOf`, ...). */
+  rule: string;
+  message: string;
+}
+
+/** Ajv's errors as issues, one per field, rule and message. */
+export function issuesOf(errors: ErrorObject[] | null | undefined, prefix: ValuePath = []): ValidationIssue[] {
+  const seen = new Map<string, ValidationIssue>();
+  for (const error of errors ?? []) {
+    const path: ValuePath = [
+      ...prefix,
+      ...error.instancePath
+        .split('/')
+        .slice(1)
+        .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)),
+    ];
+    const missing = (error.params as {missingProperty?: string}).missingProperty;
+    if (error.keyword === 'required' && missing) path.push(missing);
+    const issue = {field: fieldName(path), rule: error.keyword, message: error.message ?? 'is invalid'};
+    seen.set(`${issue.field} ${issue.rule} ${issue.message}`, issue);
+  }
+  return [...seen.values()];
+}
+
+/** The values of an operation's parameters, by where they are sent. */
+export interface ParameterValues {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  header?: Record<string, string>;
+}
+
+/**
+ * Validates the parameters of an operation: required ones present, each value (a string, turned into
+ * the integer, number or boolean its schema declares) against its schema. Parameter names are the
+ * issues' fields. Returns the typed values by name.
+ */
+export function validateParameters(
+  validator: SpecValidator,
+  operationId: string,
+  values: ParameterValues,
+): {issues: ValidationIssue[]; values: Record<string, unknown>} {
+  const operation = validator.operation(operationId);
+  const doc = validator.specs.get(operation.slug)!;
+  const issues: ValidationIssue[] = [];
+  const typed: Record<string, unknown> = {};
+  (operation.parameters ?? []).forEach((declared, index) => {
+    const parameter = resolveRef(doc, declared);
+    if (!parameter.name || !parameter.in) return;
+    const sent = parameter.in === 'header' ? values.header?.[parameter.name.toLowerCase()] : undefined;
+    const raw =
+      sent ?? (values[parameter.in as keyof ParameterValues] as Record<string, string> | undefined)?.[parameter.name];
+    if (raw === undefined) {
+      if (parameter.required) {
+        issues.push({field: parameter.name, rule: 'required', message: `${parameter.in} parameter is required`});
+      }
+      return;
+    }
+    const schemaPointer = declared.$ref ? `${declared.$ref}/schema` : `${operation.pointer}/parameters/${index}/schema`;
+    const type = parameter.schema ? [resolveRef(doc, parameter.schema).type].flat() : [];
+    let value: unknown = raw;
+    if ((type.includes('integer') || type.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) {
+      value = Number(raw);
+    } else if (type.includes('boolean') && (raw === 'true' || raw === 'false')) {
+      value = raw === 'true';
+    }
+    const validate = validator.validatorAt(operation.slug, schemaPointer);
+    if (!validate(value)) issues.push(...issuesOf(validate.errors, [parameter.name]));
+    typed[parameter.name] = value;
+  });
+  return {issues, values: typed};
+}
+
+/** Validates a request body of an operation, as issues (an empty list when it is valid). */
+export function requestIssues(validator: SpecValidator, operationId: string, body: unknown): ValidationIssue[] {
+  const operation = validator.operation(operationId);
+  const validate = validator.validatorAt(operation.slug, validator.requestPointer(operationId));
+  return validate(body) ? [] : issuesOf(validate.errors);
 }

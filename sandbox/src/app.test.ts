@@ -1,0 +1,154 @@
+import {describe, expect, it} from 'vitest';
+import {catalogueLink, ERROR_CATALOGUE} from './errors';
+import {exampleBody, KEY, op, operationsOf, request, testApp, validator} from './testing';
+import type {Operation} from '@portal/specs';
+
+type App = ReturnType<typeof testApp>['app'];
+
+/** Creates what an operation's session token needs, and returns the token to use (if any) and the body. */
+async function prepare(app: App, operation: Operation): Promise<{replace: Record<string, string>; body: unknown}> {
+  const body = exampleBody(operation);
+  const create = async (operationId: string) =>
+    (await (await app.request(request(op(operationId), {body: exampleBody(op(operationId))}))).json()) as {
+      sessionToken: string;
+      content: {results: {itineraries: Record<string, unknown>}};
+    };
+  switch (operation.operationId) {
+    case 'FlightsService_PollSearch':
+      return {replace: {sessionToken: (await create('FlightsService_CreateSearch')).sessionToken}, body};
+    case 'FlightsService_CreateItineraryRefresh':
+    case 'FlightsService_PollItineraryRefresh': {
+      const search = await create('FlightsService_CreateSearch');
+      const itineraryId = Object.keys(search.content.results.itineraries)[0];
+      if (operation.operationId === 'FlightsService_CreateItineraryRefresh') {
+        return {replace: {sessionToken: search.sessionToken}, body: {itineraryId}};
+      }
+      const refresh = (await (
+        await app.request(
+          request(op('FlightsService_CreateItineraryRefresh'), {
+            replace: {sessionToken: search.sessionToken},
+            body: {itineraryId},
+          }),
+        )
+      ).json()) as {refreshSessionToken: string};
+      return {replace: {refreshSessionToken: refresh.refreshSessionToken}, body};
+    }
+    case 'CarHireService_PollSearch':
+      return {replace: {sessionToken: (await create('CarHireService_CreateSearch')).sessionToken}, body};
+    case 'HotelsService_PollSearch':
+      return {replace: {sessionToken: (await create('HotelsService_CreateSearch')).sessionToken}, body};
+    default:
+      return {replace: {}, body};
+  }
+}
+
+describe('every operation of every spec', () => {
+  const {app, clock} = testApp();
+  for (const operation of operationsOf()) {
+    it(`${operation.slug} ${operation.operationId}: the spec's example request answers 200 with a valid body`, async () => {
+      const {replace, body} = await prepare(app, operation);
+      clock.now += 1500;
+      const response = await app.request(request(operation, {body, replace}));
+      const json = await response.json();
+      expect(response.status, JSON.stringify(json).slice(0, 500)).toBe(200);
+      expect(validator.response(operation.operationId, json)).toEqual({valid: true, errors: []});
+    });
+  }
+
+  it('are all served: the bundles hold 24 operations', () => {
+    expect(operationsOf()).toHaveLength(24);
+  });
+});
+
+describe('authentication', () => {
+  const {app} = testApp();
+  const currencies = op('CultureService_ListCurrencies');
+
+  it('answers 401 without a key and 403 with a key the sandbox does not accept, with the error body', async () => {
+    const missing = await app.request(request(currencies, {headers: {'x-api-key': ''}}));
+    expect(missing.status).toBe(401);
+    const missingBody = await missing.json();
+    expect(missingBody).toMatchObject({code: 16});
+    expect(validator.response(currencies.operationId, missingBody, '401').valid).toBe(true);
+    const wrong = await app.request(request(currencies, {headers: {'x-api-key': 'live_0123456789'}}));
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({
+      code: 7,
+      details: [{'@type': 'type.googleapis.com/google.rpc.Help', links: [{url: catalogueLink(403)}]}],
+    });
+    expect((await app.request(request(currencies, {headers: {'x-api-key': KEY}}))).status).toBe(200);
+  });
+
+  it('needs no key where the spec says security: []', async () => {
+    const nearest = op('CultureService_NearestCulture');
+    const response = await app.request(request(nearest, {headers: {'x-api-key': ''}}));
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  const {app} = testApp();
+
+  it('answers unknown paths 404 and unknown methods 405, with the error body and a catalogue link', async () => {
+    const unknown = await app.request('http://sandbox.test/apiservices/v3/nowhere', {headers: {'x-api-key': KEY}});
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({code: 5, message: expect.stringContaining('/apiservices/v3/nowhere')});
+    const method = await app.request('http://sandbox.test/apiservices/v3/culture/currencies', {method: 'DELETE'});
+    expect(method.status).toBe(405);
+    expect(method.headers.get('allow')).toBe('GET');
+    const body = (await method.json()) as {code: number; details: {links?: {url: string}[]}[]};
+    expect(body.details.at(-1)?.links?.[0].url).toBe(`${ERROR_CATALOGUE}#405`);
+  });
+
+  it('names each failing field and rule of a bad body', async () => {
+    const create = op('FlightsService_CreateSearch');
+    const body = exampleBody(create) as {query: Record<string, unknown>};
+    body.query.adults = 9;
+    delete body.query.market;
+    const response = await app.request(request(create, {body}));
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as {code: number; details: {fieldViolations?: unknown[]}[]};
+    expect(json.code).toBe(3);
+    expect(json.details[0].fieldViolations).toEqual(
+      expect.arrayContaining([
+        {field: 'query.adults', description: 'must be <= 8', reason: 'maximum'},
+        {field: 'query.market', description: "must have required property 'market'", reason: 'required'},
+      ]),
+    );
+    expect(validator.response(create.operationId, json, '400').valid).toBe(true);
+  });
+});
+
+describe('hostile input', () => {
+  const {app} = testApp();
+  const create = op('FlightsService_CreateSearch');
+  const url = `http://sandbox.test${create.path}`;
+  const send = async (body: BodyInit, headers: Record<string, string> = {'content-type': 'application/json'}) =>
+    await app.request(url, {method: 'POST', headers: {'x-api-key': KEY, ...headers}, body});
+  const cases: [string, () => Promise<Response>, number][] = [
+    ['malformed JSON', () => send('{"query": '), 400],
+    ['a wrong content type', () => send(JSON.stringify(exampleBody(create)), {'content-type': 'text/plain'}), 400],
+    ['a body over 1 MiB', () => send(`{"query": "${'x'.repeat(1024 * 1024 + 10)}"}`), 413],
+    ['deeply nested JSON', () => send(`${'['.repeat(5000)}${']'.repeat(5000)}`), 400],
+    ['JSON that is not an object', () => send('[1, 2, 3]'), 400],
+    ['null', () => send('null'), 400],
+    ['no body', () => send(''), 400],
+    ['bytes that are not UTF-8', () => send(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400],
+    ['a __proto__ field', () => send('{"__proto__": {"polluted": true}, "query": {}}'), 400],
+    [
+      'an unknown scenario',
+      () => send(JSON.stringify(exampleBody(create)), {'content-type': 'application/json', 'x-sandbox-scenario': 'x'}),
+      400,
+    ],
+  ];
+  for (const [name, send, status] of cases) {
+    it(`answers ${name} with ${status} and the error body`, async () => {
+      const response = await send();
+      expect(response.status).toBe(status);
+      const body = (await response.json()) as {code: number; message: string; details: unknown[]};
+      expect(body).toEqual({code: expect.any(Number), message: expect.any(String), details: expect.any(Array)});
+      expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules/);
+      expect(({} as {polluted?: boolean}).polluted).toBeUndefined();
+    });
+  }
+});

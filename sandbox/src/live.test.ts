@@ -1,0 +1,208 @@
+import {describe, expect, it} from 'vitest';
+import {MIN_POLL_MS, STAGE_MS} from './services/session';
+import {exampleBody, op, request, testApp, validator} from './testing';
+
+interface LiveAnswer {
+  sessionToken: string;
+  status: string;
+  action: string;
+  content: {results: Record<string, Record<string, unknown>>; totalHotelResultCount?: number};
+}
+
+async function call(
+  app: ReturnType<typeof testApp>['app'],
+  operationId: string,
+  options: Parameters<typeof request>[1] = {},
+) {
+  const response = await app.request(request(op(operationId), options));
+  const body = (await response.json()) as LiveAnswer;
+  expect(response.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+  expect(validator.response(operationId, body).errors).toEqual([]);
+  return body;
+}
+
+const families = [
+  {create: 'FlightsService_CreateSearch', poll: 'FlightsService_PollSearch', results: 'itineraries'},
+  {create: 'CarHireService_CreateSearch', poll: 'CarHireService_PollSearch', results: 'quotes'},
+  {create: 'HotelsService_CreateSearch', poll: 'HotelsService_PollSearch', results: 'hotelsPricingOptions'},
+];
+
+describe('create and poll', () => {
+  for (const family of families) {
+    it(`${family.create}: create answers INCOMPLETE with the first results, polls add results until COMPLETE`, async () => {
+      const {app, clock} = testApp();
+      const created = await call(app, family.create, {body: exampleBody(op(family.create))});
+      expect(created).toMatchObject({status: 'RESULT_STATUS_INCOMPLETE', action: 'RESULT_ACTION_REPLACED'});
+      let count = Object.keys(created.content.results[family.results]).length;
+      expect(count).toBeGreaterThan(0);
+      let token = created.sessionToken;
+      const pollBody = exampleBody(op(family.poll));
+      const replace = () => ({sessionToken: token});
+
+      // Nothing new yet: not modified. Something new, but sooner than MIN_POLL_MS after the last answer: omitted.
+      const sameView = family.results === 'hotelsPricingOptions' ? {} : pollBody;
+      clock.now += STAGE_MS - MIN_POLL_MS / 5;
+      const unchanged = await call(app, family.poll, {replace: replace(), body: sameView});
+      expect(unchanged).toMatchObject({action: 'RESULT_ACTION_NOT_MODIFIED', content: {results: {}}});
+      token = unchanged.sessionToken;
+      clock.now += (MIN_POLL_MS / 5) * 2;
+      const early = await call(app, family.poll, {replace: replace(), body: sameView});
+      expect(early.action).toBe('RESULT_ACTION_OMITTED');
+      token = early.sessionToken;
+
+      let last = early;
+      for (
+        let polls = 0;
+        polls < 10 && (last.status !== 'RESULT_STATUS_COMPLETE' || last.action !== 'RESULT_ACTION_REPLACED');
+        polls++
+      ) {
+        clock.now += STAGE_MS;
+        last = await call(app, family.poll, {replace: replace(), body: pollBody});
+        expect(last.action).toBe('RESULT_ACTION_REPLACED');
+        const now = Object.keys(last.content.results[family.results]).length;
+        if (family.results !== 'hotelsPricingOptions') expect(now).toBeGreaterThanOrEqual(count);
+        count = now;
+        token = last.sessionToken;
+      }
+      expect(last.status).toBe('RESULT_STATUS_COMPLETE');
+
+      // Nothing new since: not modified, results left empty.
+      clock.now += STAGE_MS;
+      const again = await call(app, family.poll, {replace: replace(), body: pollBody});
+      expect(again).toMatchObject({
+        status: 'RESULT_STATUS_COMPLETE',
+        action: 'RESULT_ACTION_NOT_MODIFIED',
+        content: {results: {}},
+      });
+    });
+  }
+
+  it('hotels: sort, filter and page on poll', async () => {
+    const {app, clock} = testApp();
+    const created = await call(app, 'HotelsService_CreateSearch', {
+      body: exampleBody(op('HotelsService_CreateSearch')),
+    });
+    clock.now += 10 * STAGE_MS;
+    const poll = (body: unknown) =>
+      call(app, 'HotelsService_PollSearch', {replace: {sessionToken: created.sessionToken}, body});
+    const cheapest = await poll({
+      sort: {type: 'SORT_ORDER_TYPE_PRICE', order: 'SORT_ORDER_DIRECTION_ASCENDING'},
+      pagination: {limit: 5, offset: 0},
+    });
+    const items = (cheapest.content.results.sortOptions as {hotel: {sortItems: {value: number}[]}}).hotel.sortItems;
+    expect(items).toHaveLength(5);
+    expect(items.map((item) => item.value)).toEqual([...items.map((item) => item.value)].sort((a, b) => a - b));
+    const next = await poll({
+      sort: {type: 'SORT_ORDER_TYPE_PRICE', order: 'SORT_ORDER_DIRECTION_ASCENDING'},
+      pagination: {limit: 5, offset: 5},
+    });
+    const nextItems = (next.content.results.sortOptions as {hotel: {sortItems: {value: number}[]}}).hotel.sortItems;
+    expect(nextItems[0].value).toBeGreaterThanOrEqual(items[4].value);
+    const total = cheapest.content.totalHotelResultCount!;
+    const fourStars = await poll({
+      filters: [{starsFilter: {values: ['STARS_FOUR_STAR']}}],
+      pagination: {limit: 50, offset: 0},
+    });
+    expect(fourStars.content.totalHotelResultCount).toBeLessThan(total);
+    for (const content of Object.values(fourStars.content.results.hotelContent)) {
+      expect((content as {stars: string}).stars).toBe('STARS_FOUR_STAR');
+    }
+  });
+
+  it('itinerary refresh: its own create and poll, complete at once within the cache window and later after a wait', async () => {
+    const {app, clock} = testApp();
+    const search = await call(app, 'FlightsService_CreateSearch', {
+      body: exampleBody(op('FlightsService_CreateSearch')),
+    });
+    const itineraryId = Object.keys(search.content.results.itineraries)[0];
+    const refresh = async () =>
+      (await (
+        await app.request(
+          request(op('FlightsService_CreateItineraryRefresh'), {
+            replace: {sessionToken: search.sessionToken},
+            body: {itineraryId},
+          }),
+        )
+      ).json()) as {refreshSessionToken: string; status: string};
+    const poll = async (token: string) => {
+      const response = await app.request(
+        request(op('FlightsService_PollItineraryRefresh'), {replace: {refreshSessionToken: token}}),
+      );
+      const body = (await response.json()) as {
+        status: string;
+        content?: {results: {itineraries: Record<string, unknown>}};
+      };
+      expect(validator.response('FlightsService_PollItineraryRefresh', body).errors).toEqual([]);
+      return body;
+    };
+    const soon = await refresh();
+    expect(soon.status).toBe('RESULT_STATUS_COMPLETE');
+    expect(Object.keys((await poll(soon.refreshSessionToken)).content!.results.itineraries)).toEqual([itineraryId]);
+
+    clock.now += 11 * 60 * 1000;
+    const later = await refresh();
+    expect(later.status).toBe('RESULT_STATUS_INCOMPLETE');
+    expect((await poll(later.refreshSessionToken)).status).toBe('RESULT_STATUS_INCOMPLETE');
+    clock.now += 3000;
+    expect((await poll(later.refreshSessionToken)).status).toBe('RESULT_STATUS_COMPLETE');
+
+    const unknown = await app.request(
+      request(op('FlightsService_CreateItineraryRefresh'), {
+        replace: {sessionToken: search.sessionToken},
+        body: {itineraryId: 'nope'},
+      }),
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('session tokens', () => {
+  it('reject tokens tampered with, foreign, of another API or expired, with 404 and the error body', async () => {
+    const {app, clock} = testApp();
+    const created = await call(app, 'FlightsService_CreateSearch', {
+      body: exampleBody(op('FlightsService_CreateSearch')),
+    });
+    const [payload, signature] = created.sessionToken.split('.');
+    const flipped = `${payload.slice(0, 10)}${payload[10] === 'A' ? 'B' : 'A'}${payload.slice(11)}.${signature}`;
+    const specExample =
+      'CkBDaTRJQVJJcUNpZ0tKRFl5WlRCbE5qSmxMVFkxTmpZdE5HSXlOeTFoWWpabExUSTJZekV6Wm1FMVlXSTJNaEFDEgJVSxoA-cells1';
+    for (const token of [flipped, `${payload}.${signature.slice(1)}`, specExample, `${payload}.${signature}.x`]) {
+      const response = await app.request(request(op('FlightsService_PollSearch'), {replace: {sessionToken: token}}));
+      expect(response.status).toBe(404);
+      expect(validator.response('FlightsService_PollSearch', await response.json(), '404').valid).toBe(true);
+    }
+    const otherApi = await app.request(
+      request(op('CarHireService_PollSearch'), {replace: {sessionToken: created.sessionToken}}),
+    );
+    expect(otherApi.status).toBe(404);
+    const other = testApp();
+    const sameSecret = await other.app.request(
+      request(op('FlightsService_PollSearch'), {replace: {sessionToken: created.sessionToken}}),
+    );
+    expect(sameSecret.status).toBe(200);
+    clock.now += 31 * 60 * 1000;
+    const expired = await app.request(
+      request(op('FlightsService_PollSearch'), {replace: {sessionToken: created.sessionToken}}),
+    );
+    expect(expired.status).toBe(404);
+    expect(await expired.json()).toMatchObject({code: 5, message: expect.stringContaining('expired')});
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same answer to the same query, on any instance', async () => {
+    const start = Date.now();
+    for (const operationId of [
+      'FlightsService_CreateSearch',
+      'CarHireService_CreateSearch',
+      'HotelsService_CreateSearch',
+      'HotelsReviewsService_ListReviews',
+      'AutosuggestService_SuggestFlights',
+      'FlightsIndicativeService_SearchFlights',
+    ]) {
+      const first = await call(testApp(start).app, operationId, {body: exampleBody(op(operationId))});
+      const second = await call(testApp(start).app, operationId, {body: exampleBody(op(operationId))});
+      expect(second.content ?? second).toEqual(first.content ?? first);
+    }
+  });
+});

@@ -1,0 +1,575 @@
+/**
+ * Flights live prices (create, poll, itinerary refresh) and flights indicative prices. Itineraries
+ * are generated from a seeded hash of the query between the airports of the query's places, with
+ * the carriers of the countries they join, durations from great-circle distances and prices in
+ * PRICE_UNIT_MILLI from distance, cabin and travellers.
+ */
+import {SandboxError} from '../errors';
+import {flightAgents} from '../data/agents';
+import {allCarriers, carrierByIata, type SandboxCarrier} from '../data/carriers';
+import {airportsFor, findPlace, lineage, nearestAirports, placeName, type SandboxPlace} from '../data/places';
+import {distanceKm, Rng, shortId} from '../random';
+import {newSession, openSession, partial, poll, stagesFor} from './session';
+import {fromDate, milli, noPrice, toDate, type Call, type Handler, type LocalDate} from './types';
+
+interface PlaceQuery {
+  iata?: string;
+  entityId?: string;
+}
+interface LiveQuery {
+  market: string;
+  locale: string;
+  currency: string;
+  queryLegs: {originPlaceId: PlaceQuery; destinationPlaceId: PlaceQuery; date: LocalDate}[];
+  cabinClass: string;
+  adults: number;
+  childrenAges?: number[];
+  includedCarriersIds?: string[];
+  excludedCarriersIds?: string[];
+  includedAgentsIds?: string[];
+  excludedAgentsIds?: string[];
+  includeSustainabilityData?: boolean;
+  nearbyAirports?: boolean;
+}
+
+const cabinFactor: Record<string, number> = {
+  CABIN_CLASS_PREMIUM_ECONOMY: 1.7,
+  CABIN_CLASS_BUSINESS: 3.4,
+  CABIN_CLASS_FIRST: 5.8,
+};
+const hubs = ['LHR', 'CDG', 'AMS', 'FRA', 'MAD', 'IST', 'DXB', 'JFK', 'ATL', 'SIN', 'DOH', 'MUC', 'ZRH'];
+const globalCarriers = ['BA', 'U2', 'FR', 'LH', 'AF', 'KL', 'IB', 'EK', 'AA', 'DL', 'UA', 'QR', 'TK'];
+
+interface Generated {
+  itineraries: Record<string, object>;
+  order: string[];
+  legs: Record<string, object>;
+  segments: Record<string, object>;
+  carriers: Map<string, SandboxCarrier>;
+  agents: Set<string>;
+  places: Set<SandboxPlace>;
+  prices: Map<string, number>;
+  durations: Map<string, number>;
+  stops: Map<string, number>;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+const stamp = (date: Date) =>
+  `${pad(date.getUTCFullYear() % 100)}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}`;
+
+function agentOfCarrier(carrier: SandboxCarrier) {
+  return {id: `${carrier.icao.toLowerCase()}a`, name: carrier.name, type: 'AGENT_TYPE_AIRLINE'};
+}
+
+function carrierPool(query: LiveQuery, airports: SandboxPlace[], rng: Rng): SandboxCarrier[] {
+  const countries = new Set(airports.map((airport) => airport.countryCode));
+  const names = new Intl.DisplayNames('en', {type: 'region'});
+  const countryNames = new Set([...countries].map((code) => names.of(code)));
+  const local = allCarriers().filter((carrier) => countryNames.has(carrier.country));
+  const global = globalCarriers.map(carrierByIata).filter((carrier): carrier is SandboxCarrier => !!carrier);
+  let pool = [...new Set([...rng.sample(local, 4), ...rng.sample(global, 3)])];
+  if (query.includedCarriersIds?.length) {
+    pool = query.includedCarriersIds.map(carrierByIata).filter((carrier): carrier is SandboxCarrier => !!carrier);
+  }
+  const excluded = new Set(query.excludedCarriersIds ?? []);
+  return pool.filter((carrier) => !excluded.has(carrier.iata));
+}
+
+/** Every itinerary of a query once the search is complete, in the order the sources answer. */
+function generate(query: LiveQuery): Generated {
+  const rng = new Rng(['flights-live', query]);
+  const found: Generated = {
+    itineraries: {},
+    order: [],
+    legs: {},
+    segments: {},
+    carriers: new Map(),
+    agents: new Set(),
+    places: new Set(),
+    prices: new Map(),
+    durations: new Map(),
+    stops: new Map(),
+  };
+  const legPlaces = query.queryLegs.map((leg, index) => {
+    let origins = airportsFor(findPlace(leg.originPlaceId));
+    if (query.nearbyAirports && origins.length) {
+      const near = nearestAirports(origins[0].coordinates, 6).filter(
+        (airport) => distanceKm(airport.coordinates, origins[0].coordinates) < 120,
+      );
+      origins = [...new Set([...origins, ...near])];
+    }
+    return {origins, destinations: airportsFor(findPlace(leg.destinationPlaceId)), date: leg.date, index};
+  });
+  if (legPlaces.some((leg) => !leg.origins.length || !leg.destinations.length)) return found;
+  const carriers = carrierPool(
+    query,
+    legPlaces.flatMap((leg) => [...leg.origins, ...leg.destinations]),
+    rng.fork('carriers'),
+  );
+  if (!carriers.length) return found;
+  const included = new Set(query.includedAgentsIds ?? []);
+  const excluded = new Set(query.excludedAgentsIds ?? []);
+  const travellers = query.adults + 0.75 * (query.childrenAges?.length ?? 0);
+  const count = rng.int(8, 24);
+  const hubAirports = hubs.map((iata) => findPlace({iata})).flatMap(airportsFor);
+
+  for (let itineraryIndex = 0; itineraryIndex < count; itineraryIndex++) {
+    const pick = rng.fork(['itinerary', itineraryIndex]);
+    const carrier = pick.pick(carriers);
+    const legIds: string[] = [];
+    let price = 0;
+    let minutes = 0;
+    let maxStops = 0;
+    for (const leg of legPlaces) {
+      const origin = pick.pick(leg.origins);
+      const destination = pick.pick(leg.destinations.filter((place) => place !== origin)) ?? leg.destinations[0];
+      const distance = distanceKm(origin.coordinates, destination.coordinates);
+      const stops = distance < 900 ? (pick.chance(0.85) ? 0 : 1) : pick.int(0, distance > 5000 ? 2 : 1);
+      const route = [origin];
+      for (let stop = 0; stop < stops; stop++) {
+        const hub = pick.pick(hubAirports.filter((airport) => !route.includes(airport) && airport !== destination));
+        if (hub) route.push(hub);
+      }
+      route.push(destination);
+      let departure = toDate(leg.date, pick.int(6, 21), pick.int(0, 11) * 5);
+      const legDeparture = departure;
+      const segmentIds: string[] = [];
+      for (let hop = 0; hop < route.length - 1; hop++) {
+        const from = route[hop];
+        const to = route[hop + 1];
+        const flight = Math.round(35 + distanceKm(from.coordinates, to.coordinates) / 13.5);
+        const arrival = new Date(departure.getTime() + flight * 60_000);
+        const segmentId = `${from.airportNumber}-${to.airportNumber}-${stamp(departure)}-${stamp(arrival)}-${carrier.id}`;
+        segmentIds.push(segmentId);
+        found.segments[segmentId] = {
+          originPlaceId: from.entityId,
+          destinationPlaceId: to.entityId,
+          departureDateTime: fromDate(departure),
+          arrivalDateTime: fromDate(arrival),
+          durationInMinutes: flight,
+          marketingFlightNumber: String(pick.int(10, 9899)),
+          marketingCarrierId: carrier.id,
+          operatingCarrierId: carrier.id,
+        };
+        route.slice(hop, hop + 2).forEach((place) =>
+          lineage(place)
+            .slice(0, 3)
+            .forEach((member) => found.places.add(member)),
+        );
+        departure = new Date(arrival.getTime() + pick.int(50, 170) * 60_000);
+      }
+      const last = found.segments[segmentIds[segmentIds.length - 1]] as {arrivalDateTime: ReturnType<typeof fromDate>};
+      const arrival = toDate(last.arrivalDateTime, last.arrivalDateTime.hour, last.arrivalDateTime.minute);
+      const duration = Math.round((arrival.getTime() - legDeparture.getTime()) / 60_000);
+      const legId = `${origin.airportNumber}-${stamp(legDeparture)}--${carrier.id}-${route.length - 2}-${destination.airportNumber}-${stamp(arrival)}`;
+      legIds.push(legId);
+      found.legs[legId] = {
+        originPlaceId: origin.entityId,
+        destinationPlaceId: destination.entityId,
+        departureDateTime: fromDate(legDeparture),
+        arrivalDateTime: fromDate(arrival),
+        durationInMinutes: duration,
+        stopCount: route.length - 2,
+        marketingCarrierIds: [carrier.id],
+        operatingCarrierIds: [carrier.id],
+        segmentIds,
+      };
+      price += ((25 + distance * 0.075) * (1 - 0.12 * (route.length - 2)) * pick.int(85, 160)) / 100;
+      minutes += duration;
+      maxStops = Math.max(maxStops, route.length - 2);
+    }
+    const itineraryId = legIds.join('|');
+    if (found.itineraries[itineraryId]) continue;
+    const base = price * (cabinFactor[query.cabinClass] ?? 1) * travellers;
+    const sellers = [
+      agentOfCarrier(carrier),
+      ...pick.sample(flightAgents, pick.int(1, 3)).map((agent) => ({...agent, type: 'AGENT_TYPE_TRAVEL_AGENT'})),
+    ].filter((agent) => (!included.size || included.has(agent.id)) && !excluded.has(agent.id));
+    if (!sellers.length) continue;
+    const pricingOptions = sellers
+      .map((agent, index) => {
+        const amount = base * (1 + index * 0.04 + pick.int(0, 6) / 100);
+        const segmentIds = legIds.flatMap((legId) => (found.legs[legId] as {segmentIds: string[]}).segmentIds);
+        found.agents.add(agent.id);
+        return {
+          id: shortId(pick, 12),
+          price: milli(amount),
+          agentIds: [agent.id],
+          items: [
+            {
+              price: milli(amount),
+              agentId: agent.id,
+              deepLink: `https://www.provider.example/transport_deeplink/4.0/${encodeURIComponent(query.market)}/${encodeURIComponent(query.locale)}/${encodeURIComponent(query.currency)}/${agent.id}/${query.adults}/flights?itinerary=${encodeURIComponent(itineraryId)}&cabin_class=${query.cabinClass.replace('CABIN_CLASS_', '').toLowerCase()}`,
+              fares: segmentIds.map((segmentId) => ({
+                segmentId,
+                bookingCode: pick.pick(['Y', 'M', 'B', 'Q', '']),
+                fareBasisCode: '',
+              })),
+            },
+          ],
+          transferType: 'TRANSFER_TYPE_MANAGED',
+          amount,
+        };
+      })
+      .sort((a, b) => a.amount - b.amount);
+    found.carriers.set(carrier.id, carrier);
+    found.prices.set(itineraryId, pricingOptions[0].amount);
+    found.durations.set(itineraryId, minutes);
+    found.stops.set(itineraryId, maxStops);
+    found.order.push(itineraryId);
+    found.itineraries[itineraryId] = {
+      pricingOptions: pricingOptions.map((option) => {
+        const {amount, ...body} = option;
+        void amount;
+        return body;
+      }),
+      legIds,
+      sustainabilityData: query.includeSustainabilityData
+        ? {isEcoContender: pick.chance(0.3), ecoContenderDelta: pick.int(0, 250) / 10}
+        : null,
+    };
+  }
+  return found;
+}
+
+const carrierBody = (carrier: SandboxCarrier) => ({
+  name: carrier.name,
+  allianceId: '',
+  imageUrl: `https://logos.provider.example/images/airlines/${carrier.iata}.png`,
+  iata: carrier.iata,
+  icao: carrier.icao,
+  displayCode: carrier.iata,
+});
+
+const placeBody = (place: SandboxPlace, locale: string) => ({
+  entityId: place.entityId,
+  parentId: place.parentId,
+  name: placeName(place, locale),
+  type: place.type,
+  iata: place.iata,
+  coordinates: place.coordinates,
+});
+
+function agentBody(id: string) {
+  const agent = flightAgents.find((candidate) => candidate.id === id);
+  const carrier = allCarriers().find((candidate) => agentOfCarrier(candidate).id === id);
+  const rng = new Rng(['agent', id]);
+  return {
+    name: agent?.name ?? carrier?.name ?? id,
+    type: agent ? 'AGENT_TYPE_TRAVEL_AGENT' : 'AGENT_TYPE_AIRLINE',
+    imageUrl: `https://logos.provider.example/images/websites/${id}.png`,
+    feedbackCount: agent?.reviews ?? rng.int(100, 5000),
+    rating: agent?.rating ?? rng.int(30, 48) / 10,
+    ratingBreakdown: {
+      customerService: rng.int(30, 50) / 10,
+      reliablePrices: rng.int(30, 50) / 10,
+      clearExtraFees: rng.int(30, 50) / 10,
+      easeOfBooking: rng.int(30, 50) / 10,
+      other: rng.int(30, 50) / 10,
+    },
+    isOptimisedForMobile: rng.chance(0.8),
+  };
+}
+
+/** The content of a search with some of its itineraries. */
+function content(query: LiveQuery, all: Generated, ids: string[], final: boolean) {
+  const legIds = new Set(ids.flatMap((id) => (all.itineraries[id] as {legIds: string[]}).legIds));
+  const segmentIds = new Set([...legIds].flatMap((id) => (all.legs[id] as {segmentIds: string[]}).segmentIds));
+  const carrierIds = new Set(
+    [...legIds].flatMap((id) => (all.legs[id] as {marketingCarrierIds: string[]}).marketingCarrierIds),
+  );
+  const agentIds = new Set(
+    ids.flatMap((id) =>
+      (all.itineraries[id] as {pricingOptions: {agentIds: string[]}[]}).pricingOptions.flatMap(
+        (option) => option.agentIds,
+      ),
+    ),
+  );
+  const status = final ? 'PRICE_UPDATE_STATUS_CURRENT' : 'PRICE_UPDATE_STATUS_PENDING';
+  const itineraries = Object.fromEntries(
+    ids.map((id) => {
+      const itinerary = all.itineraries[id] as {pricingOptions: {price: object}[]};
+      return [
+        id,
+        {
+          ...itinerary,
+          pricingOptions: itinerary.pricingOptions.map((option) => ({
+            ...option,
+            price: {...option.price, updateStatus: status},
+          })),
+        },
+      ];
+    }),
+  );
+  const pick = <T>(source: Record<string, T>, keep: Set<string>) =>
+    Object.fromEntries(Object.entries(source).filter(([id]) => keep.has(id)));
+  const usedPlaces = new Set(
+    [...Object.values(pick(all.segments, segmentIds))].flatMap((segment) => {
+      const {originPlaceId, destinationPlaceId} = segment as {originPlaceId: string; destinationPlaceId: string};
+      return [originPlaceId, destinationPlaceId];
+    }),
+  );
+  const places = [...all.places].filter(
+    (place) => usedPlaces.has(place.entityId) || place.type !== 'PLACE_TYPE_AIRPORT',
+  );
+  const byPrice = [...ids].sort((a, b) => all.prices.get(a)! - all.prices.get(b)!);
+  const byDuration = [...ids].sort((a, b) => all.durations.get(a)! - all.durations.get(b)!);
+  const score = (id: string) => 1 / all.prices.get(id)! + 0.5 / all.durations.get(id)!;
+  const byBest = [...ids].sort((a, b) => score(b) - score(a));
+  const ranked = (order: string[]) =>
+    order.map((itineraryId, index) => ({
+      score: Math.round((1 - index / Math.max(1, order.length)) * 1000) / 1000,
+      itineraryId,
+    }));
+  const group = (members: string[]) => ({
+    count: members.length,
+    minPrice: members.length ? milli(Math.min(...members.map((id) => all.prices.get(id)!))) : noPrice,
+  });
+  const stopsGroup = (members: string[]) => ({
+    total: group(members),
+    ticketTypes: {singleTicket: group(members), multiTicketNonNpt: group([]), multiTicketNpt: group([])},
+  });
+  const durations = ids.map((id) => all.durations.get(id)!);
+  return {
+    results: {
+      itineraries,
+      legs: pick(all.legs, legIds),
+      segments: pick(all.segments, segmentIds),
+      places: Object.fromEntries(places.map((place) => [place.entityId, placeBody(place, query.locale)])),
+      carriers: Object.fromEntries([...carrierIds].map((id) => [id, carrierBody(all.carriers.get(id)!)])),
+      agents: Object.fromEntries([...agentIds].map((id) => [id, agentBody(id)])),
+      alliances: {},
+      fareAttributeFilters: {},
+    },
+    stats: {
+      itineraries: {
+        minDuration: durations.length ? Math.min(...durations) : 0,
+        maxDuration: durations.length ? Math.max(...durations) : 0,
+        total: group(ids),
+        stops: {
+          direct: stopsGroup(ids.filter((id) => all.stops.get(id) === 0)),
+          oneStop: stopsGroup(ids.filter((id) => all.stops.get(id) === 1)),
+          twoPlusStops: stopsGroup(ids.filter((id) => all.stops.get(id)! >= 2)),
+        },
+        hasChangeAirportTransfer: false,
+      },
+    },
+    sortingOptions: {best: ranked(byBest), cheapest: ranked(byPrice), fastest: ranked(byDuration)},
+  };
+}
+
+const KIND = 'flights-live';
+
+const createSearch: Handler = async (call) => {
+  const query = call.body.query as LiveQuery;
+  const all = generate(query);
+  const session = newSession(call, KIND, query, stagesFor(3, call.scenario, all.order.length > 0));
+  const ids = call.scenario === 'empty' ? [] : partial(all.order, 1, session.n);
+  return {
+    sessionToken: await call.tokens.sign(session),
+    status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
+    action: 'RESULT_ACTION_REPLACED',
+    content: content(query, all, ids, session.n === 1),
+  };
+};
+
+const pollSearch: Handler = async (call) => {
+  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
+  const outcome = poll(session, call.now);
+  const all = generate(session.q);
+  const ids = session.sc === 'empty' ? [] : partial(all.order, outcome.stage, session.n);
+  return {
+    sessionToken: await call.tokens.sign(outcome.next),
+    status: outcome.status,
+    action: outcome.action,
+    content: outcome.send ? content(session.q, all, ids, outcome.status === 'RESULT_STATUS_COMPLETE') : {results: {}},
+  };
+};
+
+/** Prices are cached for about ten minutes: a refresh inside that window completes at once. */
+const REFRESH_CACHE_MS = 10 * 60 * 1000;
+const REFRESH_MS = 2000;
+
+interface Refresh {
+  k: 'flights-refresh';
+  q: LiveQuery;
+  i: string;
+  t: number;
+  c: boolean;
+  sc?: Call['scenario'];
+}
+
+const createItineraryRefresh: Handler = async (call) => {
+  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
+  const itineraryId = String(call.body.itineraryId);
+  if (!generate(session.q).itineraries[itineraryId]) {
+    throw new SandboxError(404, `Itinerary ${itineraryId} is not in this search session`);
+  }
+  const cached = call.now - session.t < REFRESH_CACHE_MS;
+  const refresh: Refresh = {
+    k: 'flights-refresh',
+    q: session.q,
+    i: itineraryId,
+    t: call.now,
+    c: cached,
+    ...((call.scenario ?? session.sc) ? {sc: call.scenario ?? session.sc} : {}),
+  };
+  return {
+    refreshSessionToken: await call.tokens.sign(refresh),
+    status: cached ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
+  };
+};
+
+const pollItineraryRefresh: Handler = async (call) => {
+  const token = String(call.params.refreshSessionToken);
+  const refresh = await call.tokens.verify<Refresh>(token);
+  if (!refresh || refresh.k !== 'flights-refresh') {
+    throw new SandboxError(404, 'Refresh session not found: use the token of a refresh create call');
+  }
+  if (call.now - refresh.t > 30 * 60 * 1000) throw new SandboxError(404, 'Refresh session expired');
+  if (refresh.sc === 'failed')
+    return {refreshSessionToken: token, status: 'RESULT_STATUS_FAILED', degradationReasons: []};
+  const done = refresh.c || call.now - refresh.t >= REFRESH_MS;
+  if (!done) return {refreshSessionToken: token, status: 'RESULT_STATUS_INCOMPLETE', degradationReasons: []};
+  const all = generate(refresh.q);
+  const rng = new Rng(['refresh', refresh.i, refresh.t]);
+  const body = content(refresh.q, all, [refresh.i], true);
+  const degraded = rng.chance(0.2);
+  return {
+    refreshSessionToken: token,
+    status: 'RESULT_STATUS_COMPLETE',
+    content: {results: body.results},
+    degradationReasons: degraded ? ['DEGRADATION_REASON_FARE_ATTRIBUTE_DATA'] : [],
+  };
+};
+
+interface IndicativeQuery {
+  market: string;
+  locale: string;
+  currency: string;
+  queryLegs: {
+    originPlace: {queryPlace: PlaceQuery};
+    destinationPlace: {queryPlace?: PlaceQuery; anywhere?: boolean; anywhereByCity?: boolean};
+    fixedDate?: LocalDate;
+    dateRange?: {startDate: {year: number; month: number}; endDate: {year: number; month: number}};
+    anytime?: boolean;
+  }[];
+  dateTimeGroupingType?: string;
+}
+
+const popularDestinations = ['EDI', 'CDG', 'AMS', 'BCN', 'DUB', 'FCO', 'LIS', 'JFK', 'CUN', 'DXB', 'MAD', 'BER'];
+
+const searchIndicative: Handler = (call) => {
+  const query = call.body.query as IndicativeQuery;
+  const rng = new Rng(['flights-indicative', query]);
+  const [outbound, inbound] = query.queryLegs;
+  const origins = airportsFor(findPlace(outbound.originPlace.queryPlace));
+  const destinationPlace = outbound.destinationPlace.queryPlace;
+  const destinations = destinationPlace
+    ? airportsFor(findPlace(destinationPlace))
+    : popularDestinations
+        .map((iata) => findPlace({iata}))
+        .flatMap(airportsFor)
+        .filter((airport) => !origins.includes(airport));
+  const quotes: Record<string, object> = {};
+  const carriers = new Map<string, SandboxCarrier>();
+  const places = new Set<SandboxPlace>();
+  const routes = new Map<string, string[]>();
+  const byDate = new Map<string, string[]>();
+  const dayOf = (leg: IndicativeQuery['queryLegs'][number], pick: Rng): LocalDate => {
+    if (leg.fixedDate) return leg.fixedDate;
+    const start = leg.dateRange?.startDate ?? {
+      year: new Date(call.now).getUTCFullYear(),
+      month: new Date(call.now).getUTCMonth() + 1,
+    };
+    return {year: start.year, month: start.month, day: pick.int(1, 28)};
+  };
+  if (call.scenario !== 'empty' && origins.length && destinations.length) {
+    const count = rng.int(2, 8);
+    for (let index = 0; index < count; index++) {
+      const pick = rng.fork(index);
+      const origin = pick.pick(origins);
+      const destination = pick.pick(destinations);
+      if (origin === destination) continue;
+      const carrier = pick.pick(carrierPool({} as LiveQuery, [origin, destination], pick)) ?? carrierByIata('BA')!;
+      const direct = pick.chance(0.7);
+      const distance = distanceKm(origin.coordinates, destination.coordinates);
+      const price = Math.round(((20 + distance * 0.06) * (inbound ? 1.8 : 1) * pick.int(80, 140)) / 100);
+      const created = Math.floor(call.now / 1000) - pick.int(600, 4 * 86400);
+      const outDate = dayOf(outbound, pick);
+      const leg = (from: SandboxPlace, to: SandboxPlace, date: LocalDate) => ({
+        originPlaceId: from.entityId,
+        destinationPlaceId: to.entityId,
+        departureDateTime: {...date, hour: 0, minute: 0, second: 0},
+        quoteCreationTimestamp: String(created),
+        marketingCarrierId: carrier.id,
+      });
+      const id = `{sb}:${created}*${direct ? 'D' : 'I'}*${origin.iata}*${destination.iata}*${outDate.year}${pad(outDate.month)}${pad(outDate.day)}*${carrier.iata}`;
+      quotes[id] = {
+        minPrice: {amount: String(price), unit: 'PRICE_UNIT_WHOLE'},
+        isDirect: direct,
+        outboundLeg: leg(origin, destination, outDate),
+        inboundLeg: inbound
+          ? leg(destination, origin, dayOf(inbound, pick))
+          : {
+              originPlaceId: '',
+              destinationPlaceId: '',
+              departureDateTime: {year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0},
+              quoteCreationTimestamp: '0',
+              marketingCarrierId: '',
+            },
+      };
+      carriers.set(carrier.id, carrier);
+      places.add(origin).add(destination);
+      const route = `${origin.entityId}|${destination.entityId}`;
+      routes.set(route, [...(routes.get(route) ?? []), id]);
+      const month = `${outDate.year}-${outDate.month}`;
+      byDate.set(month, [...(byDate.get(month) ?? []), id]);
+    }
+  }
+  return {
+    status: 'RESULT_STATUS_COMPLETE',
+    content: {
+      results: {
+        quotes,
+        carriers: Object.fromEntries(
+          [...carriers.values()].map((carrier) => [
+            carrier.id,
+            {
+              name: carrier.name,
+              imageUrl: `https://logos.provider.example/images/airlines/${carrier.iata}.png`,
+              iata: carrier.iata,
+            },
+          ]),
+        ),
+        places: Object.fromEntries([...places].map((place) => [place.entityId, placeBody(place, query.locale)])),
+      },
+      groupingOptions: {
+        byRoute: {
+          quotesGroups: [...routes].map(([route, quoteIds]) => {
+            const [originPlaceId, destinationPlaceId] = route.split('|');
+            return {originPlaceId, destinationPlaceId, quoteIds};
+          }),
+        },
+        byDate: {
+          quotesOutboundGroups: [...byDate].map(([month, quoteIds]) => {
+            const [year, monthOfYear] = month.split('-').map(Number);
+            return {monthYearDate: {year, month: monthOfYear, day: 0}, quoteIds};
+          }),
+          quotesInboundGroups: [],
+        },
+      },
+    },
+  };
+};
+
+export const flightsHandlers: Record<string, Handler> = {
+  FlightsService_CreateSearch: createSearch,
+  FlightsService_PollSearch: pollSearch,
+  FlightsService_CreateItineraryRefresh: createItineraryRefresh,
+  FlightsService_PollItineraryRefresh: pollItineraryRefresh,
+  FlightsIndicativeService_SearchFlights: searchIndicative,
+};
+
+/** For tests: the itinerary ids a query gives once complete. */
+export const itineraryIdsOf = (query: LiveQuery): string[] => generate(query).order;

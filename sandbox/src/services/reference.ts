@@ -1,0 +1,274 @@
+/**
+ * The reference APIs: geo (places and nearest places), culture (currencies, locales, markets,
+ * nearest culture, from CLDR through Intl), carriers, and autosuggest (a prefix and word search of
+ * the place data, with highlighting offsets).
+ */
+import {allCarriers} from '../data/carriers';
+import {currencies, currency, defaultCulture, locales, markets} from '../data/culture';
+import {lineage, nearestAirports, places, placeName, type SandboxPlace} from '../data/places';
+import type {Handler} from './types';
+
+const placeBody = (place: SandboxPlace, locale: string) => ({
+  entityId: place.entityId,
+  parentId: place.parentId,
+  name: placeName(place, locale),
+  type: place.type,
+  iata: place.iata,
+  ...(place.type === 'PLACE_TYPE_CONTINENT' ? {} : {coordinates: place.coordinates}),
+});
+
+const london = () => places().byId.get('95565050')!;
+
+const nearestPlaces: Handler = (call) => {
+  const {locator, locale} = call.body as {
+    locator: {ipAddress?: string; coordinates?: {latitude: number; longitude: number}};
+    locale: string;
+  };
+  // No IP geolocation data ships with the sandbox: an IP address answers with the default culture's place (London).
+  const [airport] = locator.coordinates ? nearestAirports(locator.coordinates, 1) : [london()];
+  return {
+    status: 'RESULT_STATUS_COMPLETE',
+    places:
+      call.scenario === 'empty'
+        ? {}
+        : Object.fromEntries(lineage(airport).map((place) => [place.entityId, placeBody(place, locale)])),
+  };
+};
+
+const listPlaces: Handler = (call) => {
+  const locale = String(call.params.locale);
+  return {
+    status: 'RESULT_STATUS_COMPLETE',
+    places:
+      call.scenario === 'empty'
+        ? {}
+        : Object.fromEntries(places().all.map((place) => [place.entityId, placeBody(place, locale)])),
+  };
+};
+
+const listCurrencies: Handler = (call) => ({
+  status: 'RESULT_STATUS_COMPLETE',
+  currencies: call.scenario === 'empty' ? [] : currencies(),
+});
+const listLocales: Handler = (call) => ({
+  status: 'RESULT_STATUS_COMPLETE',
+  locales: call.scenario === 'empty' ? [] : locales(),
+});
+const listMarkets: Handler = (call) => ({
+  status: 'RESULT_STATUS_COMPLETE',
+  markets: call.scenario === 'empty' ? [] : markets(String(call.params.locale)),
+});
+const nearestCulture: Handler = () => {
+  const market = markets(defaultCulture.locale).find((candidate) => candidate.code === defaultCulture.market)!;
+  return {
+    status: 'RESULT_STATUS_COMPLETE',
+    market,
+    locale: locales().find((candidate) => candidate.code === defaultCulture.locale) ?? {
+      code: defaultCulture.locale,
+      name: 'English (United Kingdom)',
+    },
+    currency: currency(defaultCulture.currency),
+  };
+};
+
+const listCarriers: Handler = (call) => ({
+  status: 'RESULT_STATUS_COMPLETE',
+  carriers:
+    call.scenario === 'empty'
+      ? {}
+      : Object.fromEntries(
+          allCarriers().map((carrier) => [
+            carrier.id,
+            {name: carrier.name, iata: carrier.iata, icao: carrier.icao, displayCode: carrier.iata},
+          ]),
+        ),
+});
+
+/** Lower case without accents, so `cancun` finds Cancún. */
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Where a term matches a text: at its start or at the start of a word. [start, end] pairs. */
+export function matchRanges(text: string, term: string): [number, number][] {
+  const folded = fold(text);
+  const needle = fold(term.trim());
+  if (!needle) return [];
+  const ranges: [number, number][] = [];
+  let from = 0;
+  while (from <= folded.length) {
+    const at = folded.indexOf(needle, from);
+    if (at < 0) break;
+    if (at === 0 || /[\s(\-/,]/.test(folded[at - 1])) ranges.push([at, at + needle.length]);
+    from = at + 1;
+  }
+  return ranges;
+}
+
+export interface Suggestion {
+  place: SandboxPlace;
+  score: number;
+}
+
+/** Places whose name (or IATA code) a term starts, or one of whose words it starts; best first. */
+export function searchPlaces(term: string | undefined, kinds: string[], limit: number): Suggestion[] {
+  const candidates = places().all.filter(
+    (place) => place.type !== 'PLACE_TYPE_CONTINENT' && (!kinds.length || kinds.includes(place.type)),
+  );
+  if (!term?.trim()) {
+    // No search term: the most popular places (the spec's x-validation on the autosuggest queries).
+    return candidates
+      .filter((place) => place.type === 'PLACE_TYPE_CITY')
+      .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
+      .slice(0, limit)
+      .map((place) => ({place, score: place.weight}));
+  }
+  const needle = fold(term.trim());
+  return candidates
+    .map((place) => {
+      const ranges = matchRanges(place.name, term);
+      const iata = place.iata && fold(place.iata) === needle;
+      if (!ranges.length && !iata) return undefined;
+      const prefix = ranges.some(([start]) => start === 0);
+      return {
+        place,
+        score: (iata ? 5000 : 0) + (prefix ? 2000 : 1000) + place.weight + (place.type === 'PLACE_TYPE_CITY' ? 100 : 0),
+      };
+    })
+    .filter((entry): entry is Suggestion => !!entry)
+    .sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name))
+    .slice(0, limit);
+}
+
+const DEFAULT_LIMIT = 10;
+
+function hierarchy(place: SandboxPlace, locale: string, separator: string): string {
+  return lineage(place)
+    .slice(1)
+    .filter((member) => member.type !== 'PLACE_TYPE_CONTINENT')
+    .map((member) => placeName(member, locale))
+    .join(separator);
+}
+
+const location = (place: SandboxPlace, spaced = false) =>
+  `${place.coordinates.latitude},${spaced ? ' ' : ''}${place.coordinates.longitude}`;
+
+interface SuggestBody {
+  query: {market: string; locale: string; searchTerm?: string; includedEntityTypes?: string[]};
+  limit?: number;
+}
+
+const suggestFlights: Handler = (call) => {
+  const {query, limit} = call.body as SuggestBody;
+  const kinds = query.includedEntityTypes?.length
+    ? query.includedEntityTypes
+    : ['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY', 'PLACE_TYPE_COUNTRY'];
+  const found = call.scenario === 'empty' ? [] : searchPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
+  return {
+    places: found.map(({place}) => {
+      const country = lineage(place).find((member) => member.type === 'PLACE_TYPE_COUNTRY');
+      const city = lineage(place).find((member) => member.type === 'PLACE_TYPE_CITY');
+      const name = placeName(place, query.locale);
+      const label =
+        place.type === 'PLACE_TYPE_AIRPORT'
+          ? `${name} (${place.iata}), ${hierarchy(place, query.locale, '|')}`
+          : [name, hierarchy(place, query.locale, '|')].filter(Boolean).join(', ');
+      return {
+        entityId: place.entityId,
+        iataCode: place.iata,
+        parentId: place.parentId,
+        name,
+        countryId: country?.countryCode ?? '',
+        countryName: country ? placeName(country, query.locale) : '',
+        cityName: city?.name ?? '',
+        location: location(place),
+        hierarchy: label,
+        type: place.type,
+        highlighting: query.searchTerm ? matchRanges(label, query.searchTerm) : [],
+      };
+    }),
+  };
+};
+
+const suggestCarHire: Handler = (call) => {
+  const {query} = call.body as SuggestBody;
+  const kinds = query.includedEntityTypes?.length
+    ? query.includedEntityTypes
+    : ['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY'];
+  const found = call.scenario === 'empty' ? [] : searchPlaces(query.searchTerm, kinds, DEFAULT_LIMIT);
+  return {
+    places: found.map(({place}) => {
+      const name = place.type === 'PLACE_TYPE_AIRPORT' ? `${place.name} Airport` : placeName(place, query.locale);
+      const where = hierarchy(place, query.locale, ', ');
+      return {
+        hierarchy: where,
+        location: location(place, true),
+        name,
+        highlight: {
+          hierarchy: query.searchTerm
+            ? matchRanges(where, query.searchTerm)
+                .map(([start, end]) => `${start},${end}`)
+                .join(';')
+            : '',
+          name: query.searchTerm
+            ? matchRanges(name, query.searchTerm)
+                .map(([start, end]) => `${start},${end}`)
+                .join(';')
+            : '',
+        },
+        entityId: place.entityId,
+        type: place.type,
+      };
+    }),
+  };
+};
+
+const suggestHotels: Handler = (call) => {
+  const {query, limit} = call.body as SuggestBody;
+  const kinds = query.includedEntityTypes?.length
+    ? query.includedEntityTypes
+    : ['PLACE_TYPE_CITY', 'PLACE_TYPE_AIRPORT', 'PLACE_TYPE_COUNTRY'];
+  const found = call.scenario === 'empty' ? [] : searchPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
+  return {
+    places: found.map(({place, score}) => {
+      const name = placeName(place, query.locale);
+      const where = hierarchy(place, query.locale, ', ');
+      return {
+        hierarchy: where,
+        location: location(place, true),
+        score: Math.round(score * 100) / 100,
+        name,
+        highlight: {
+          hierarchy: query.searchTerm
+            ? matchRanges(where, query.searchTerm)
+                .map(([start, end]) => `${start},${end}`)
+                .join(';')
+            : '',
+          name: query.searchTerm
+            ? matchRanges(name, query.searchTerm)
+                .map(([start, end]) => `${start},${end}`)
+                .join(';')
+            : '',
+        },
+        entityId: place.entityId,
+        type: place.type,
+        pois: [],
+      };
+    }),
+  };
+};
+
+export const referenceHandlers: Record<string, Handler> = {
+  GeoService_NearestPlaces: nearestPlaces,
+  GeoService_ListPlaces: listPlaces,
+  CultureService_ListCurrencies: listCurrencies,
+  CultureService_ListLocales: listLocales,
+  CultureService_ListMarkets: listMarkets,
+  CultureService_NearestCulture: nearestCulture,
+  CarriersService_ListCarriers: listCarriers,
+  AutosuggestService_SuggestFlights: suggestFlights,
+  AutosuggestService_SuggestCarHire: suggestCarHire,
+  AutosuggestService_SuggestHotels: suggestHotels,
+};
