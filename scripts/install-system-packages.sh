@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium (and fonts) for the browser tests and benchmarks, when it is missing.
-# Test tools must not download browsers of their own on this network; this is the one browser they use.
+# Installs the Debian packages the tests need, when any is missing (run as root: it uses apt-get):
+# - Chromium and fonts for the browser tests and benchmarks. Test tools must not download browsers of
+#   their own on this network; this is the one browser they use.
+# - bash, curl, jq, python3 and python3-requests for the guides' code, which website/test/guideRuns.test.ts
+#   runs against the sandbox in every language tab (JavaScript runs with the node that runs the tests).
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then
+packages=(chromium fonts-liberation bash curl jq python3 python3-requests)
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "Chromium is missing: run this script as root (it uses apt-get)." >&2
+  echo "Missing Debian packages: ${missing[*]}. Run this script as root (it uses apt-get)." >&2
   exit 1
 fi
 apt-get update
-DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-liberation
+DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"

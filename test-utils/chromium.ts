@@ -1,6 +1,6 @@
 /**
  * The one browser of the browser tests and the benchmarks: Debian's Chromium (installed by
- * `scripts/install-chromium.sh`; test tools must not download their own) and the flags it needs on
+ * `scripts/install-system-packages.sh`; test tools must not download their own) and the flags it needs on
  * this machine. `e2e/playwright.config.ts` and `bench/` import these; nothing else writes them.
  */
 
