@@ -4,14 +4,16 @@
  * - GET culture currencies (`x-api-key: sandbox_bench`);
  * - POST flights live create, validated, with the spec's first request example (read through
  *   @portal/specs) as its body;
- * each server is spawned as a child process on a free port of 127.0.0.1 and measured for
+ * both servers are spawned as child processes on free ports of 127.0.0.1 and measured for
  * - start-up: from spawn to the first 200 answer to that request;
- * - requests per second and p99 latency: autocannon, CONNECTIONS connections for DURATION_S seconds,
- *   after a WARMUP_S-second warm-up;
- * - memory: the RSS of the server process after the run;
- * then killed. Prints one table with the ratios sandbox / Prism and the targets (at least 10x Prism's
- * throughput, p99 under 5 ms and start-up under 1 s on the sandbox), and saves the raw results to
- * bench/results/sandbox.json. Without Prism installed, the sandbox's part runs alone and says so.
+ * - requests per second and p99 latency: autocannon, CONNECTIONS connections, ROUNDS rounds of
+ *   DURATION_S seconds each, the two servers taking turns (so a burst of other work on the machine
+ *   falls on both), after a WARMUP_S-second warm-up; the median of the rounds is reported;
+ * - memory: the RSS of the server process after the rounds;
+ * then killed (also on error or Ctrl-C). Prints one table with the ratios sandbox / Prism and the
+ * targets (at least 10x Prism's throughput, p99 under 5 ms and start-up under 1 s on the sandbox),
+ * and saves the raw results to bench/results/sandbox.json. Without Prism installed, the sandbox's
+ * part runs alone and says so.
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg} from 'node:os';
@@ -19,19 +21,22 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import {firstExample, operations, requestMedia} from '@portal/specs';
 import {bundlePath, loadBundle} from '@portal/specs/node';
-import {freePort, LOOPBACK, rssBytes, spawnServer, stop} from './lib/servers';
+import {freePort, LOOPBACK, rssBytes, spawnServer, stop, type Spawned} from './lib/servers';
 import {markdownTable} from './lib/table';
 
 const root = path.resolve(__dirname, '..');
 const results = path.join(root, 'bench', 'results');
 const KEY = 'sandbox_bench';
 const CONNECTIONS = 10;
-/** Seconds of each measurement (BENCH_DURATION_S, 1 to 30; 5 by default). */
+/** Seconds of each round (BENCH_DURATION_S, 1 to 30; 5 by default). */
 const DURATION_S = Math.min(30, Math.max(1, Number(process.env.BENCH_DURATION_S) || 5));
+const ROUNDS = 3;
 const WARMUP_S = 1;
 /** A server that has not answered this long after spawn fails the benchmark. */
 const STARTUP_TIMEOUT_MS = 60_000;
 const TARGETS = {throughputRatio: 10, p99Ms: 5, startupMs: 1000};
+
+type Server = 'sandbox' | 'prism';
 
 interface Target {
   label: string;
@@ -63,18 +68,26 @@ function target(label: string, slug: string, operationId: string): Target {
 
 interface Figures {
   startupMs: number;
+  /** Medians of the rounds. */
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Sums over the rounds. */
   requests: number;
   non2xx: number;
   errors: number;
   timeouts: number;
+  bytesPerAnswer: number;
   rssBytes: number;
-  raw: autocannon.Result;
+  rounds: autocannon.Result[];
 }
 
-type Server = 'sandbox' | 'prism';
+interface Running {
+  server: Server;
+  url: string;
+  spawned: Spawned;
+  rounds: autocannon.Result[];
+}
 
 function prismEntry(): string | undefined {
   try {
@@ -85,30 +98,11 @@ function prismEntry(): string | undefined {
 }
 
 function command(server: Server, slug: string, port: number): string[] {
-  if (server === 'sandbox') {
-    // node itself (not the tsx CLI, which runs a second process), so the pid is the server's.
-    return [
-      '--import',
-      'tsx',
-      path.join(root, 'sandbox', 'src', 'node.ts'),
-      '--port',
-      String(port),
-      '--host',
-      LOOPBACK,
-    ];
-  }
+  const address = ['--host', LOOPBACK, '--port', String(port)];
+  // node itself (not the tsx CLI, which runs a second process), so the pid is the server's.
+  if (server === 'sandbox') return ['--import', 'tsx', path.join(root, 'sandbox', 'src', 'node.ts'), ...address];
   // Logging at warn, not Prism's default info: less work per request, in Prism's favour.
-  return [
-    prismEntry()!,
-    'mock',
-    '--host',
-    LOOPBACK,
-    '--port',
-    String(port),
-    '--verboseLevel',
-    'warn',
-    bundlePath(slug),
-  ];
+  return [prismEntry()!, 'mock', ...address, '--verboseLevel', 'warn', bundlePath(slug)];
 }
 
 async function answers200(url: string, request: Target): Promise<boolean> {
@@ -126,7 +120,7 @@ async function answers200(url: string, request: Target): Promise<boolean> {
   }
 }
 
-async function measure(server: Server, request: Target): Promise<Figures> {
+async function start(server: Server, request: Target): Promise<Running> {
   const port = await freePort();
   const url = `http://${LOOPBACK}:${port}${request.path}`;
   const spawned = await spawnServer(
@@ -138,32 +132,75 @@ async function measure(server: Server, request: Target): Promise<Figures> {
       timeoutMs: STARTUP_TIMEOUT_MS,
     },
   );
+  return {server, url, spawned, rounds: []};
+}
+
+const load = (running: Running, request: Target, duration: number) =>
+  autocannon({
+    url: running.url,
+    method: request.method as autocannon.Request['method'],
+    headers: request.headers,
+    body: request.body,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 10,
+  });
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
+
+function figures(running: Running): Figures {
+  const {rounds} = running;
+  const requests = sum(rounds.map((round) => round.requests.total));
+  return {
+    startupMs: running.spawned.startupMs,
+    requestsPerSecond: median(rounds.map((round) => round.requests.average)),
+    p50Ms: median(rounds.map((round) => round.latency.p50)),
+    p99Ms: median(rounds.map((round) => round.latency.p99)),
+    requests,
+    non2xx: sum(rounds.map((round) => round.non2xx)),
+    errors: sum(rounds.map((round) => round.errors)),
+    timeouts: sum(rounds.map((round) => round.timeouts)),
+    bytesPerAnswer: requests ? sum(rounds.map((round) => round.throughput.total)) / requests : 0,
+    rssBytes: rssBytes(running.spawned.child.pid!),
+    rounds,
+  };
+}
+
+/** Both servers on one operation: start-up each, warm-up, rounds taking turns, RSS; then stopped. */
+async function compare(
+  request: Target,
+  withPrism: boolean,
+  prismErrors: string[],
+): Promise<{sandbox: Figures; prism?: Figures}> {
+  const started: Running[] = [];
   try {
-    const options = {
-      url,
-      method: request.method as autocannon.Request['method'],
-      headers: request.headers,
-      body: request.body,
-      connections: CONNECTIONS,
-      timeout: 10,
-    };
-    await autocannon({...options, duration: WARMUP_S});
-    const raw = await autocannon({...options, duration: DURATION_S});
-    const rss = rssBytes(spawned.child.pid!);
-    return {
-      startupMs: spawned.startupMs,
-      requestsPerSecond: raw.requests.average,
-      p50Ms: raw.latency.p50,
-      p99Ms: raw.latency.p99,
-      requests: raw.requests.total,
-      non2xx: raw.non2xx,
-      errors: raw.errors,
-      timeouts: raw.timeouts,
-      rssBytes: rss,
-      raw,
-    };
+    console.log(`${request.label}: starting the sandbox...`);
+    started.push(await start('sandbox', request));
+    if (withPrism) {
+      console.log(`${request.label}: starting Prism...`);
+      try {
+        started.push(await start('prism', request));
+      } catch (error) {
+        prismErrors.push(`${request.label}: Prism did not start: ${(error as Error).message}`);
+      }
+    }
+    for (const running of started) await load(running, request, WARMUP_S);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [...started].reverse() : started;
+      for (const running of order) {
+        console.log(`${request.label}: round ${round + 1} of ${ROUNDS}, ${running.server}, ${DURATION_S} s...`);
+        running.rounds.push(await load(running, request, DURATION_S));
+      }
+    }
+    const [sandbox, prism] = started.map(figures);
+    return {sandbox, prism};
   } finally {
-    await stop(spawned.child);
+    for (const running of started) await stop(running.spawned.child);
   }
 }
 
@@ -173,7 +210,6 @@ const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MiB`;
 const rate = (value: number) => `${fixed(value)} req/s`;
 const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(2)}x` : 'n/a');
 const met = (ok: boolean | undefined) => (ok === undefined ? 'n/a (no Prism)' : ok ? 'yes' : 'NO');
-
 const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -186,73 +222,64 @@ async function main(): Promise<void> {
     target('GET culture currencies', 'culture', 'CultureService_ListCurrencies'),
     target('POST flights live create', 'flights-live-pricing', 'FlightsService_CreateSearch'),
   ];
-  const prism = prismEntry();
-  const figures: {target: Target; sandbox: Figures; prism?: Figures}[] = [];
+  const prismInstalled = Boolean(prismEntry());
   const prismErrors: string[] = [];
-  for (const request of targets) {
-    console.log(`${request.label}: sandbox...`);
-    const sandbox = await measure('sandbox', request);
-    let other: Figures | undefined;
-    if (prism) {
-      console.log(`${request.label}: Prism...`);
-      try {
-        other = await measure('prism', request);
-      } catch (error) {
-        prismErrors.push(`${request.label}: Prism failed: ${(error as Error).message}`);
-      }
-    }
-    figures.push({target: request, sandbox, prism: other});
-  }
+  const measured: {target: Target; sandbox: Figures; prism?: Figures}[] = [];
+  for (const request of targets)
+    measured.push({target: request, ...(await compare(request, prismInstalled, prismErrors))});
 
-  const none = prism ? 'failed' : 'not installed';
+  const none = prismInstalled ? 'failed' : 'not installed';
   const rows: string[][] = [];
-  for (const {target: request, sandbox, prism: other} of figures) {
+  for (const {target: request, sandbox, prism} of measured) {
     const prismCell = (format: (value: number) => string, pick: (f: Figures) => number) =>
-      other ? format(pick(other)) : none;
-    rows.push([
-      `${request.label}: throughput`,
-      rate(sandbox.requestsPerSecond),
-      prismCell(rate, (f) => f.requestsPerSecond),
-      ratio(sandbox.requestsPerSecond, other?.requestsPerSecond),
-      `>= ${TARGETS.throughputRatio}x Prism`,
-      met(other && sandbox.requestsPerSecond >= TARGETS.throughputRatio * other.requestsPerSecond),
-    ]);
-    rows.push([
-      `${request.label}: p99 latency`,
-      ms(sandbox.p99Ms),
-      prismCell(ms, (f) => f.p99Ms),
-      ratio(sandbox.p99Ms, other?.p99Ms),
-      `< ${TARGETS.p99Ms} ms (sandbox)`,
-      met(sandbox.p99Ms < TARGETS.p99Ms),
-    ]);
-    rows.push([
-      `${request.label}: start-up, spawn to first 200`,
-      ms(sandbox.startupMs),
-      prismCell(ms, (f) => f.startupMs),
-      ratio(sandbox.startupMs, other?.startupMs),
-      `< ${TARGETS.startupMs / 1000} s (sandbox)`,
-      met(sandbox.startupMs < TARGETS.startupMs),
-    ]);
-    rows.push([
-      `${request.label}: memory, RSS after the run`,
-      mib(sandbox.rssBytes),
-      prismCell(mib, (f) => f.rssBytes),
-      ratio(sandbox.rssBytes, other?.rssBytes),
-      '-',
-      '-',
-    ]);
+      prism ? format(pick(prism)) : none;
+    rows.push(
+      [
+        `${request.label}: throughput`,
+        rate(sandbox.requestsPerSecond),
+        prismCell(rate, (f) => f.requestsPerSecond),
+        ratio(sandbox.requestsPerSecond, prism?.requestsPerSecond),
+        `>= ${TARGETS.throughputRatio}x Prism`,
+        met(prism && sandbox.requestsPerSecond >= TARGETS.throughputRatio * prism.requestsPerSecond),
+      ],
+      [
+        `${request.label}: p99 latency`,
+        ms(sandbox.p99Ms),
+        prismCell(ms, (f) => f.p99Ms),
+        ratio(sandbox.p99Ms, prism?.p99Ms),
+        `< ${TARGETS.p99Ms} ms (sandbox)`,
+        met(sandbox.p99Ms < TARGETS.p99Ms),
+      ],
+      [
+        `${request.label}: start-up, spawn to first 200`,
+        ms(sandbox.startupMs),
+        prismCell(ms, (f) => f.startupMs),
+        ratio(sandbox.startupMs, prism?.startupMs),
+        `< ${TARGETS.startupMs / 1000} s (sandbox)`,
+        met(sandbox.startupMs < TARGETS.startupMs),
+      ],
+      [
+        `${request.label}: memory, RSS after the run`,
+        mib(sandbox.rssBytes),
+        prismCell(mib, (f) => f.rssBytes),
+        ratio(sandbox.rssBytes, prism?.rssBytes),
+        '-',
+        '-',
+      ],
+    );
   }
-  const header = ['measure', 'sandbox', 'Prism', 'sandbox/Prism', 'target', 'met'];
-  const answered = figures.flatMap(({target: request, sandbox, prism: other}) =>
+  const answered = measured.flatMap(({target: request, sandbox, prism}) =>
     (
       [
         ['sandbox', sandbox],
-        ['Prism', other],
+        ['Prism', prism],
       ] as const
     ).flatMap(([name, f]) =>
       f
         ? [
-            `${request.label}, ${name}: ${f.requests} requests, ${f.non2xx} not 2xx, ${f.errors} errors, ${f.timeouts} timeouts`,
+            `${request.label}, ${name}: ${f.requests} requests (${f.rounds.map((round) => fixed(round.requests.average)).join(', ')} req/s ` +
+              `and p99 ${f.rounds.map((round) => round.latency.p99).join(', ')} ms by round), ${f.non2xx} not 2xx, ` +
+              `${f.errors} errors, ${f.timeouts} timeouts, ${fixed(f.bytesPerAnswer)} bytes per answer`,
           ]
         : [],
     ),
@@ -260,35 +287,37 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
-      `Sandbox benchmark: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per measurement after ${WARMUP_S} s of warm-up,`,
-      `on ${LOOPBACK}, ${cpus().length} CPUs (load generator and server share them), Node ${process.version},`,
-      `load average ${loadBefore} before the run and ${loadAverage()} after (other work on the machine skews every figure).`,
-      'Sandbox: node --import tsx sandbox/src/node.ts, all 13 specs. Prism: @stoplight/prism-cli prism mock',
-      '--verboseLevel warn, one process per bundled spec. p99 in whole ms (autocannon), of 2xx answers.',
-      prism ? '' : 'Prism (@stoplight/prism-cli) is not installed here: only the sandbox was measured (run `npm ci`).',
-      markdownTable(header, rows),
+      `Sandbox benchmark: autocannon, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION_S} s per server,`,
+      `the servers taking turns, after ${WARMUP_S} s of warm-up; on ${LOOPBACK}, ${cpus().length} CPUs shared by the load`,
+      `generator and the servers, Node ${process.version}; load average ${loadBefore} before the run and`,
+      `${loadAverage()} after (other work on the machine skews every figure).`,
+      'Sandbox: node --import tsx sandbox/src/node.ts (start-up includes loading tsx), all 13 specs.',
+      'Prism: @stoplight/prism-cli `prism mock --verboseLevel warn`, one process per bundled spec.',
+      'p99: whole milliseconds (autocannon), over 2xx answers.',
+      ...(prismInstalled
+        ? []
+        : ['Prism (@stoplight/prism-cli) is not installed here: only the sandbox was measured (run `npm ci`).']),
+      '',
+      markdownTable(['measure', 'sandbox', 'Prism', 'sandbox/Prism', 'target', 'met'], rows),
       '',
       ...answered,
       ...prismErrors,
       '',
     ].join('\n'),
   );
+  const file = path.join(results, 'sandbox.json');
   const saved = {
     date: new Date().toISOString(),
-    settings: {
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-      warmupS: WARMUP_S,
-      node: process.version,
-      cpus: cpus().length,
-    },
-    prismInstalled: Boolean(prism),
+    loadAverage: {before: loadBefore, after: loadAverage()},
+    settings: {connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS, warmupS: WARMUP_S},
+    machine: {node: process.version, cpus: cpus().length},
+    prismInstalled,
     prismErrors,
     targets: TARGETS,
-    results: figures,
+    results: measured,
   };
-  writeFileSync(path.join(results, 'sandbox.json'), `${JSON.stringify(saved, null, 2)}\n`);
-  console.log(`Raw results: ${path.relative(root, path.join(results, 'sandbox.json'))}`);
+  writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  console.log(`Raw results: ${path.relative(root, file)}`);
 }
 
 main().catch((error: unknown) => {
