@@ -3,8 +3,8 @@
  * specifications (`website/test/guideExamples.test.ts`, `website/test/guideCode.test.ts`).
  *
  * A fence opens with three or more backticks (or tildes), an info string of a language and
- * `key=value` pairs (`json request=FlightsService_CreateSearch`), and closes with a fence of the
- * same character at least as long. Each block also knows the `<TabItem value=...>` around it and,
+ * `key=value` pairs (`json request=FlightsService_CreateSearch`) or bare words (`js fragment`), and closes
+ * with a fence of the same character at least as long. Each block also knows the `<TabItem value=...>` around it and,
  * when it sits in a `<Tabs>` group, the ```json request=... block that introduces that group.
  */
 
@@ -16,6 +16,8 @@ export interface CodeBlock {
   lang: string;
   /** The `key=value` pairs of the info string (quotes around a value are removed). */
   meta: Record<string, string>;
+  /** The bare words of the info string (`fragment` in ```js fragment), in order. */
+  flags: string[];
   /** The lines between the fences, without the opening fence's indentation, ending with a newline. */
   body: string;
   /** The `value` of the enclosing `<TabItem>`, if any. */
@@ -35,6 +37,14 @@ export function fenceMeta(info: string): Record<string, string> {
   return Object.fromEntries(
     [...info.matchAll(/([\w-]+)=("[^"]*"|'[^']*'|\S+)/g)].map((pair) => [pair[1], pair[2].replace(/^["']|["']$/g, '')]),
   );
+}
+
+/** The bare words of an info string: what is left once the `key=value` pairs are removed. */
+export function fenceFlags(info: string): string[] {
+  return info
+    .replace(/([\w-]+)=("[^"]*"|'[^']*'|\S+)/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /^[A-Za-z][\w-]*$/.test(word));
 }
 
 /** Every fenced code block of a page, in order. An unclosed fence runs to the end of the page. */
@@ -77,6 +87,7 @@ export function codeBlocks(file: string, text: string): CodeBlock[] {
       line: i + 1,
       lang: lang.toLowerCase(),
       meta,
+      flags: fenceFlags(info),
       body: bodyLines.map((line) => `${line}\n`).join(''),
       ...(tab === undefined ? {} : {tab}),
       ...(request === undefined ? {} : {request}),

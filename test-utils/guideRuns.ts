@@ -1,0 +1,184 @@
+/**
+ * The guides' code as programs, and running them against the sandbox (`website/test/guideRuns.test.ts`).
+ *
+ * Which blocks run, and how (the code blocks are those of `codeBlocks` in `mdx.ts`, exactly as the
+ * reader sees them):
+ * - A ```bash, ```js or ```python block (and their aliases) runs, unless its fence says `fragment`
+ *   (```js fragment: a type, one line of a larger program, a deliberately invalid example).
+ * - Blocks whose fence says `program` (or `program=<name>`, when a page builds more than one program)
+ *   are one program per language: they are joined in page order, as the page tells the reader to put
+ *   the steps together. Every other block runs alone.
+ * - bash runs with `/bin/bash` (with curl and jq on the PATH), JavaScript with this `node` from a `.mjs`
+ *   file, Python with Debian's `/usr/bin/python3` (with python3-requests). Each runs in a new temporary
+ *   directory, with only the environment the guides tell the reader to set: `API_BASE_URL` and
+ *   `API_KEY` (and a PATH, HOME and LANG any shell has).
+ *
+ * `startSandbox` serves a sandbox app on 127.0.0.1 on a free port and records each request and the status
+ * it answered, so a run that reads an error as if it were an answer is caught too.
+ */
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type {AddressInfo} from 'node:net';
+import {serve} from '@hono/node-server';
+import type {CodeBlock} from './mdx';
+
+export type RunLanguage = 'bash' | 'javascript' | 'python';
+
+const aliases: Record<string, RunLanguage> = {
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  js: 'javascript',
+  javascript: 'javascript',
+  mjs: 'javascript',
+  python: 'python',
+  py: 'python',
+  python3: 'python',
+};
+
+/** The language a fence's language runs as, if it is one the runner runs. */
+export const runLanguageOf = (lang: string): RunLanguage | undefined => aliases[lang];
+
+/** The fence word that marks a block that is not a program. */
+export const FRAGMENT = 'fragment';
+/** The fence word (or key) that joins blocks into one program per language. */
+export const PROGRAM = 'program';
+
+export interface GuideRun {
+  file: string;
+  language: RunLanguage;
+  /** `program` (or `program=<name>`) for joined blocks, else `line <n>` of the block. */
+  name: string;
+  blocks: CodeBlock[];
+  /** The program's text: the blocks' bodies in page order, separated by a blank line. */
+  source: string;
+}
+
+export interface GuidePlan {
+  runs: GuideRun[];
+  /** The blocks in a runnable language marked `fragment`. */
+  fragments: CodeBlock[];
+}
+
+/** The runs of a page's code blocks, in page order (a joined program at its first block). */
+export function guideRuns(blocks: CodeBlock[]): GuidePlan {
+  const runs: GuideRun[] = [];
+  const fragments: CodeBlock[] = [];
+  const programs = new Map<string, GuideRun>();
+  for (const block of blocks) {
+    const language = runLanguageOf(block.lang);
+    if (!language) continue;
+    if (block.flags.includes(FRAGMENT)) {
+      fragments.push(block);
+      continue;
+    }
+    const program = block.flags.includes(PROGRAM) ? '' : block.meta[PROGRAM];
+    if (program === undefined) {
+      runs.push({file: block.file, language, name: `line ${block.line}`, blocks: [block], source: block.body});
+      continue;
+    }
+    const key = `${language} ${program}`;
+    const existing = programs.get(key);
+    if (existing) {
+      existing.blocks.push(block);
+      existing.source += `\n${block.body}`;
+    } else {
+      const run = {
+        file: block.file,
+        language,
+        name: program ? `program=${program}` : PROGRAM,
+        blocks: [block],
+        source: block.body,
+      };
+      programs.set(key, run);
+      runs.push(run);
+    }
+  }
+  return {runs, fragments};
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+const commands: Record<RunLanguage, {file: string; command: string}> = {
+  bash: {file: 'program.sh', command: '/bin/bash'},
+  javascript: {file: 'program.mjs', command: process.execPath},
+  python: {file: 'program.py', command: '/usr/bin/python3'},
+};
+
+/** Runs a program in a new temporary directory with only `env` (plus PATH, HOME and LANG) set. */
+export async function runProgram(
+  language: RunLanguage,
+  source: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<RunResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-run-'));
+  const {file, command} = commands[language];
+  fs.writeFileSync(path.join(dir, file), source);
+  try {
+    return await new Promise<RunResult>((resolve, reject) => {
+      const child = spawn(command, [file], {
+        cwd: dir,
+        env: {PATH: '/usr/local/bin:/usr/bin:/bin', HOME: dir, LANG: 'C.UTF-8', ...env},
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      let timedOut = false;
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, timeoutMs);
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({code, signal, stdout, stderr, timedOut});
+      });
+    });
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface RunningSandbox {
+  /** `http://127.0.0.1:<port>`, the value of `API_BASE_URL`. */
+  url: string;
+  /** Every request served since the start, with the status answered. */
+  requests: LoggedRequest[];
+  close(): Promise<void>;
+}
+
+/** Serves a Fetch handler (the sandbox app's `fetch`) on 127.0.0.1, on a free port, logging each request. */
+export async function startSandbox(fetch: (request: Request) => Response | Promise<Response>): Promise<RunningSandbox> {
+  const requests: LoggedRequest[] = [];
+  const logged = async (request: Request): Promise<Response> => {
+    const response = await fetch(request);
+    requests.push({method: request.method, path: new URL(request.url).pathname, status: response.status});
+    return response;
+  };
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({fetch: logged, port: 0, hostname: '127.0.0.1'}, () => resolve(started));
+  });
+  const {port} = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

@@ -1,0 +1,282 @@
+/**
+ * The guides' code runs: every bash, JavaScript and Python block of the guides runs, in every language
+ * tab, against the sandbox (`@portal/sandbox`, served in this process on 127.0.0.1), the way a reader
+ * runs it, and must exit 0, print something, and get no error answer from the API.
+ *
+ * How the blocks become programs (`test-utils/guideRuns.ts`): a block runs alone, unless its fence
+ * says `program` (the page builds one program per language from several blocks, "put the steps
+ * together"), then the page's `program` blocks of a language run as one file in page order; a block
+ * whose fence says `fragment` is not a program and is skipped. Each run gets a temporary directory
+ * and the environment the guides tell the reader to set, `API_BASE_URL` (the sandbox's URL) and
+ * `API_KEY` (a `sandbox_` key), and its own sandbox server, whose log of requests says which statuses
+ * the run was answered: any 4xx or 5xx fails the run (a program that prints an error body as if it
+ * were the answer is still wrong).
+ *
+ * Every page of website/docs is covered except those in `remaining` (pages still to be made to run,
+ * and the pages other people own); the counts of runs, joined blocks and fragments are pinned.
+ */
+// The sandbox's ambient declarations of its data packages, which website's tsconfig does not include
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
+/// <reference path="../../sandbox/src/data/datasets.d.ts" />
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {loadBundles} from '@portal/specs/node';
+import {createApp} from '@portal/sandbox';
+import {codeBlocks} from '../../test-utils/mdx';
+import {
+  guideRuns,
+  runLanguageOf,
+  runProgram,
+  startSandbox,
+  type GuideRun,
+  type LoggedRequest,
+  type RunLanguage,
+  type RunResult,
+} from '../../test-utils/guideRuns';
+
+const websiteDir = path.resolve(__dirname, '..');
+const docsDir = path.join(websiteDir, 'docs');
+const app = createApp({bundles: loadBundles()});
+const API_KEY = 'sandbox_guide_runs';
+
+/** Pages of website/docs whose code is not run yet, relative to website/docs. */
+const remaining = [
+  'autosuggest/car-hire.mdx',
+  'autosuggest/flights.mdx',
+  'autosuggest/hotels.mdx',
+  'autosuggest/overview.mdx',
+  'baggage-and-additional-attributes.mdx',
+  'carhire-agents/overview.mdx',
+  'carhire-agents/quick-start.mdx',
+  'carhire-indicative-prices/overview.mdx',
+  'carhire-indicative-prices/quick-start.mdx',
+  'carhire-live-prices/overview.mdx',
+  'carriers/overview.mdx',
+  'culture/currencies.mdx',
+  'culture/locales.mdx',
+  'culture/markets.mdx',
+  'culture/nearest-culture.mdx',
+  'fare-upsells.mdx',
+  'flights-indicative-prices/overview.mdx',
+  'flights-indicative-prices/query-object.mdx',
+  'flights-indicative-prices/queryLeg.mdx',
+  'flights-indicative-prices/quick-start.mdx',
+  'flights-indicative-prices/use-cases.mdx',
+  'flights-live-prices/b2b-pricing-accuracy.mdx',
+  'flights-live-prices/booking-types.mdx',
+  'flights-live-prices/mash-ups.mdx',
+  'flights-live-prices/multiCity.mdx',
+  'flights-live-prices/ota-virtual-interlines.mdx',
+  'flights-live-prices/query-object.mdx',
+  'flights-live-prices/refresh-prices.mdx',
+  'flights-live-prices/tracking.mdx',
+  'geo/quick-start.mdx',
+  'getting-started/authentication.mdx',
+  'getting-started/create-and-poll.mdx',
+  'getting-started/culture-service.mdx',
+  'getting-started/enums.mdx',
+  'getting-started/flights-emissions-data.mdx',
+  'getting-started/iata-and-entity-ids.mdx',
+  'getting-started/rate-limits.mdx',
+  'getting-started/requests-and-responses.mdx',
+  'getting-started/usage-guidelines.mdx',
+  'hotels-content/overview.mdx',
+  'hotels-content/quick-start.mdx',
+  'hotels-indicative-prices/overview.mdx',
+  'hotels-indicative-prices/quick-start.mdx',
+  'hotels-live-prices/overview.mdx',
+  'hotels-reviews/overview.mdx',
+  'hotels-reviews/quick-start.mdx',
+  'intro.mdx',
+  'referrals/dates.mdx',
+  'referrals/examples.mdx',
+  'referrals/iata-codes-and-entity-ids.mdx',
+  'referrals/impact-quick-start-guide.mdx',
+  'referrals/quick-start-guide.mdx',
+  'referrals/tracking.mdx',
+  'shallow-link.mdx',
+];
+/** Pages other people own and write: their code is theirs to make run. */
+const notOurs = ['getting-started/errors.mdx', 'getting-started/sandbox.mdx'];
+
+function contentFiles(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return contentFiles(full);
+    return /\.mdx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const allPages = contentFiles(docsDir)
+  .map((file) => path.relative(docsDir, file))
+  .sort();
+const pages = allPages.filter((page) => !remaining.includes(page) && !notOurs.includes(page));
+const plans = pages.map((page) => ({
+  page,
+  ...guideRuns(codeBlocks(`docs/${page}`, fs.readFileSync(path.join(docsDir, page), 'utf8'))),
+}));
+const runs = plans.flatMap((plan) => plan.runs);
+
+/** What is wrong with a run: its exit, its output, the statuses the sandbox answered it. */
+function problemsOf(run: GuideRun, result: RunResult, requests: LoggedRequest[]): string[] {
+  const problems: string[] = [];
+  if (result.timedOut) problems.push('did not finish in time');
+  else if (result.code !== 0) problems.push(`exited with ${result.code ?? result.signal}`);
+  if (!result.stdout.trim()) problems.push('printed nothing');
+  for (const request of requests) {
+    if (request.status >= 400) problems.push(`${request.method} ${request.path} answered ${request.status}`);
+  }
+  if (problems.length === 0) return [];
+  const lines = run.blocks.map((block) => block.line).join(', ');
+  const tail = (text: string) => text.split('\n').slice(-25).join('\n');
+  return [
+    `${run.file} (${run.language}, ${run.name}, blocks at lines ${lines}): ${problems.join('; ')}\n` +
+      `--- stdout\n${tail(result.stdout)}\n--- stderr\n${tail(result.stderr)}`,
+  ];
+}
+
+/** Runs one program against a sandbox of its own, and says what is wrong with it. */
+async function check(run: GuideRun): Promise<{problems: string[]; result: RunResult; requests: LoggedRequest[]}> {
+  const sandbox = await startSandbox(app.fetch);
+  try {
+    const result = await runProgram(run.language, run.source, {API_BASE_URL: sandbox.url, API_KEY});
+    return {problems: problemsOf(run, result, sandbox.requests), result, requests: sandbox.requests};
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const count = (language: RunLanguage) => ({
+  runs: runs.filter((run) => run.language === language).length,
+  blocks: runs.filter((run) => run.language === language).reduce((sum, run) => sum + run.blocks.length, 0),
+  fragments: plans.flatMap((plan) => plan.fragments).filter((block) => runLanguageOf(block.lang) === language).length,
+});
+
+describe('the code of the guides', () => {
+  it('covers every page but the pinned remaining ones', () => {
+    expect(
+      remaining.filter((page) => !allPages.includes(page)),
+      'remaining pages that do not exist',
+    ).toEqual([]);
+    expect(pages).toEqual([
+      'carhire-live-prices/quick-start.mdx',
+      'change-log.mdx',
+      'culture/overview.mdx',
+      'faqs.mdx',
+      'flights-live-prices/overview.mdx',
+      'flights-live-prices/quick-start.mdx',
+      'geo/overview.mdx',
+      'getting-started/impact.mdx',
+      'hotels-live-prices/quick-start.mdx',
+      'referrals/cars-parameters.mdx',
+      'referrals/flights-parameters.mdx',
+      'referrals/hotels-parameters.mdx',
+      'referrals/localisation.mdx',
+      'referrals/overview.mdx',
+      'referrals/verticals-and-page-types.mdx',
+    ]);
+  });
+
+  // Update these when blocks are added, removed, joined or marked: a sudden drop means blocks stopped running.
+  it('is found: runs, the blocks they join and the fragments, per language', () => {
+    expect({bash: count('bash'), javascript: count('javascript'), python: count('python')}).toEqual({
+      bash: {runs: 3, blocks: 19, fragments: 0},
+      javascript: {runs: 3, blocks: 19, fragments: 0},
+      python: {runs: 3, blocks: 19, fragments: 0},
+    });
+  });
+});
+
+describe.concurrent('the code of the guides runs against the sandbox', () => {
+  for (const run of runs) {
+    it(`${run.file}: ${run.language}, ${run.name}`, async () => {
+      const {problems} = await check(run);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe.concurrent('the runner catches a broken block (the check itself works)', () => {
+  const sample = [
+    '<Tabs groupId="language">',
+    '<TabItem value="javascript" label="JavaScript">',
+    '',
+    '```js program',
+    'const API = `${process.env.API_BASE_URL}/apiservices/v3/culture`;',
+    '```',
+    '',
+    '```js fragment',
+    'const broken = {',
+    '```',
+    '',
+    '```js program',
+    "const res = await fetch(`${API}/currency`, { headers: { 'x-api-key': process.env.API_KEY } });",
+    'if (!res.ok) throw new Error(`HTTP ${res.status}`);',
+    'console.log(await res.text());',
+    '```',
+    '',
+    '</TabItem>',
+    '<TabItem value="curl" label="curl">',
+    '',
+    '```bash',
+    'curl -sS "$API_BASE_URL/apiservices/v3/culture/currency" -H "x-api-key: $API_KEY"',
+    '```',
+    '',
+    '```bash',
+    'curl -sS "$API_BASE_URL/apiservices/v3/culture/currencies" -H "x-api-key: $API_KEY" | jq -r ".currencies[0].code"',
+    '```',
+    '',
+    '</TabItem>',
+    '<TabItem value="python" label="Python">',
+    '',
+    '```python',
+    'query = {"market": "UK",',
+    '```',
+    '',
+    '</TabItem>',
+    '</Tabs>',
+  ].join('\n');
+  const plan = guideRuns(codeBlocks('sample.mdx', sample));
+
+  it('joins the program blocks, skips the fragment and runs the rest alone', () => {
+    expect(
+      plan.runs.map((run) => `${run.language} ${run.name}: ${run.blocks.map((block) => block.line).join(',')}`),
+    ).toEqual(['javascript program: 4,12', 'bash line 21: 21', 'bash line 25: 25', 'python line 32: 32']);
+    expect(plan.fragments.map((block) => block.line)).toEqual([8]);
+  });
+
+  it('fails a JavaScript program that calls a wrong path (and checks the status)', async () => {
+    const {problems, result} = await check(plan.runs[0]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('HTTP 404');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^sample\.mdx \(javascript, program, blocks at lines 4, 12\): exited with 1; printed nothing; GET \/apiservices\/v3\/culture\/currency answered 404\n/,
+    );
+  });
+
+  it('fails a curl block that calls a wrong path, though curl exits 0', async () => {
+    const {problems, result} = await check(plan.runs[1]);
+    expect(result.code).toBe(0);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^sample\.mdx \(bash, line 21, blocks at lines 21\): GET \/apiservices\/v3\/culture\/currency answered 404\n/,
+    );
+  });
+
+  it('passes a right block', async () => {
+    const {problems, result} = await check(plan.runs[2]);
+    expect(problems).toEqual([]);
+    expect(result.stdout).toMatch(/^[A-Z]{3}\n$/);
+  });
+
+  it('fails an unmarked fragment', async () => {
+    const {problems} = await check(plan.runs[3]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^sample\.mdx \(python, line 32, blocks at lines 32\): exited with 1; printed nothing\n/,
+    );
+    expect(problems[0]).toContain('SyntaxError');
+  });
+});
