@@ -8,6 +8,9 @@
  * - Blocks whose fence says `program` (or `program=<name>`, when a page builds more than one program)
  *   are one program per language: they are joined in page order, as the page tells the reader to put
  *   the steps together. Every other block runs alone.
+ * - A block whose fence says `serve=<url>` is a server (it listens until it is stopped): it runs alone,
+ *   the runner calls `<url>` (a GET on 127.0.0.1) once it answers, then stops it; what the server
+ *   answered counts as its output. Such URLs name fixed ports, so servers run one at a time.
  * - bash runs with `/bin/bash` (with curl and jq on the PATH), JavaScript with this `node` from a `.mjs`
  *   file, Python with Debian's `/usr/bin/python3` (with python3-requests). Each runs in a new temporary
  *   directory, with only the environment the guides tell the reader to set: `API_BASE_URL` and
@@ -54,6 +57,8 @@ export interface GuideRun {
   blocks: CodeBlock[];
   /** The program's text: the blocks' bodies in page order, separated by a blank line. */
   source: string;
+  /** For a server: the URL to call once it listens (`serve=<url>`). */
+  serve?: string;
 }
 
 export interface GuidePlan {
@@ -76,7 +81,15 @@ export function guideRuns(blocks: CodeBlock[]): GuidePlan {
     }
     const program = block.flags.includes(PROGRAM) ? '' : block.meta[PROGRAM];
     if (program === undefined) {
-      runs.push({file: block.file, language, name: `line ${block.line}`, blocks: [block], source: block.body});
+      const serve = block.meta.serve;
+      runs.push({
+        file: block.file,
+        language,
+        name: `line ${block.line}`,
+        blocks: [block],
+        source: block.body,
+        ...(serve === undefined ? {} : {serve}),
+      });
       continue;
     }
     const key = `${language} ${program}`;
@@ -105,6 +118,8 @@ export interface RunResult {
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  /** For a server: what it answered the runner's call (status 0: it never answered). */
+  answer?: {status: number; body: string};
 }
 
 const commands: Record<RunLanguage, {file: string; command: string}> = {
@@ -113,12 +128,15 @@ const commands: Record<RunLanguage, {file: string; command: string}> = {
   python: {file: 'program.py', command: '/usr/bin/python3'},
 };
 
-/** Runs a program in a new temporary directory with only `env` (plus PATH, HOME and LANG) set. */
+/**
+ * Runs a program in a new temporary directory with only `env` (plus PATH, HOME and LANG) set. With
+ * `serve`, the program is a server: once `serve` answers (or the time is up), it is stopped.
+ */
 export async function runProgram(
   language: RunLanguage,
   source: string,
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  {timeoutMs = 60_000, serve}: {timeoutMs?: number; serve?: string} = {},
 ): Promise<RunResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-run-'));
   const {file, command} = commands[language];
@@ -133,6 +151,8 @@ export async function runProgram(
       let stdout = '';
       let stderr = '';
       let timedOut = false;
+      let exited = false;
+      let answer: RunResult['answer'];
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       const timer = setTimeout(() => {
@@ -141,9 +161,25 @@ export async function runProgram(
       }, timeoutMs);
       child.on('error', reject);
       child.on('close', (code, signal) => {
+        exited = true;
         clearTimeout(timer);
-        resolve({code, signal, stdout, stderr, timedOut});
+        resolve({code, signal, stdout, stderr, timedOut, ...(serve ? {answer: answer ?? {status: 0, body: ''}} : {})});
       });
+      if (serve) {
+        void (async () => {
+          const deadline = Date.now() + Math.min(timeoutMs, 15_000);
+          while (!exited && Date.now() < deadline) {
+            try {
+              const res = await fetch(serve, {signal: AbortSignal.timeout(10_000)});
+              answer = {status: res.status, body: await res.text()};
+              break;
+            } catch {
+              await new Promise((resolve) => setTimeout(resolve, 100)); // not listening yet
+            }
+          }
+          child.kill('SIGTERM');
+        })();
+      }
     });
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});

@@ -72,14 +72,10 @@ const remaining = [
   'flights-live-prices/refresh-prices.mdx',
   'flights-live-prices/tracking.mdx',
   'geo/quick-start.mdx',
-  'getting-started/authentication.mdx',
-  'getting-started/create-and-poll.mdx',
   'getting-started/culture-service.mdx',
   'getting-started/enums.mdx',
   'getting-started/flights-emissions-data.mdx',
   'getting-started/iata-and-entity-ids.mdx',
-  'getting-started/rate-limits.mdx',
-  'getting-started/requests-and-responses.mdx',
   'getting-started/usage-guidelines.mdx',
   'hotels-content/overview.mdx',
   'hotels-content/quick-start.mdx',
@@ -88,7 +84,6 @@ const remaining = [
   'hotels-live-prices/overview.mdx',
   'hotels-reviews/overview.mdx',
   'hotels-reviews/quick-start.mdx',
-  'intro.mdx',
   'referrals/dates.mdx',
   'referrals/examples.mdx',
   'referrals/iata-codes-and-entity-ids.mdx',
@@ -121,9 +116,18 @@ const runs = plans.flatMap((plan) => plan.runs);
 /** What is wrong with a run: its exit, its output, the statuses the sandbox answered it. */
 function problemsOf(run: GuideRun, result: RunResult, requests: LoggedRequest[]): string[] {
   const problems: string[] = [];
-  if (result.timedOut) problems.push('did not finish in time');
-  else if (result.code !== 0) problems.push(`exited with ${result.code ?? result.signal}`);
-  if (!result.stdout.trim()) problems.push('printed nothing');
+  if (result.answer) {
+    // A server: stopped by the runner once it answered
+    if (result.answer.status === 0) problems.push(`never answered ${run.serve}`);
+    else if (result.answer.status !== 200) problems.push(`answered ${run.serve} with ${result.answer.status}`);
+    else if (!result.answer.body.trim()) problems.push(`answered ${run.serve} with nothing`);
+    if (result.code !== null && result.code !== 0) problems.push(`exited with ${result.code}`);
+    if (requests.length === 0) problems.push('never called the API');
+  } else {
+    if (result.timedOut) problems.push('did not finish in time');
+    else if (result.code !== 0) problems.push(`exited with ${result.code ?? result.signal}`);
+    if (!result.stdout.trim()) problems.push('printed nothing');
+  }
   for (const request of requests) {
     if (request.status >= 400) problems.push(`${request.method} ${request.path} answered ${request.status}`);
   }
@@ -136,15 +140,29 @@ function problemsOf(run: GuideRun, result: RunResult, requests: LoggedRequest[])
   ];
 }
 
+/** Servers listen on the fixed port their page gives: one at a time. */
+let serverQueue: Promise<unknown> = Promise.resolve();
+
 /** Runs one program against a sandbox of its own, and says what is wrong with it. */
 async function check(run: GuideRun): Promise<{problems: string[]; result: RunResult; requests: LoggedRequest[]}> {
-  const sandbox = await startSandbox(app.fetch);
-  try {
-    const result = await runProgram(run.language, run.source, {API_BASE_URL: sandbox.url, API_KEY});
-    return {problems: problemsOf(run, result, sandbox.requests), result, requests: sandbox.requests};
-  } finally {
-    await sandbox.close();
-  }
+  const go = async () => {
+    const sandbox = await startSandbox(app.fetch);
+    try {
+      const result = await runProgram(
+        run.language,
+        run.source,
+        {API_BASE_URL: sandbox.url, API_KEY},
+        {serve: run.serve},
+      );
+      return {problems: problemsOf(run, result, sandbox.requests), result, requests: sandbox.requests};
+    } finally {
+      await sandbox.close();
+    }
+  };
+  if (!run.serve) return go();
+  const turn = serverQueue.then(go);
+  serverQueue = turn.catch(() => undefined);
+  return turn;
 }
 
 const count = (language: RunLanguage) => ({
@@ -159,31 +177,19 @@ describe('the code of the guides', () => {
       remaining.filter((page) => !allPages.includes(page)),
       'remaining pages that do not exist',
     ).toEqual([]);
-    expect(pages).toEqual([
-      'carhire-live-prices/quick-start.mdx',
-      'change-log.mdx',
-      'culture/overview.mdx',
-      'faqs.mdx',
-      'flights-live-prices/overview.mdx',
-      'flights-live-prices/quick-start.mdx',
-      'geo/overview.mdx',
-      'getting-started/impact.mdx',
-      'hotels-live-prices/quick-start.mdx',
-      'referrals/cars-parameters.mdx',
-      'referrals/flights-parameters.mdx',
-      'referrals/hotels-parameters.mdx',
-      'referrals/localisation.mdx',
-      'referrals/overview.mdx',
-      'referrals/verticals-and-page-types.mdx',
-    ]);
+    expect({covered: pages.length, remaining: remaining.length, notOurs: notOurs.length}).toEqual({
+      covered: 20,
+      remaining: 49,
+      notOurs: 2,
+    });
   });
 
   // Update these when blocks are added, removed, joined or marked: a sudden drop means blocks stopped running.
   it('is found: runs, the blocks they join and the fragments, per language', () => {
     expect({bash: count('bash'), javascript: count('javascript'), python: count('python')}).toEqual({
-      bash: {runs: 3, blocks: 19, fragments: 0},
-      javascript: {runs: 3, blocks: 19, fragments: 0},
-      python: {runs: 3, blocks: 19, fragments: 0},
+      bash: {runs: 9, blocks: 25, fragments: 1},
+      javascript: {runs: 10, blocks: 26, fragments: 0},
+      python: {runs: 9, blocks: 25, fragments: 0},
     });
   });
 });
