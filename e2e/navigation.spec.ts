@@ -16,6 +16,7 @@ test.describe('navbar', () => {
     const menu = navbar.locator('.dropdown__menu');
     await expect(menu).toBeVisible();
     const expected = [...apis.map((api) => api.title), 'All APIs'];
+    expect(expected).toHaveLength(14);
     await expect(menu.locator('a')).toHaveText(expected);
     for (const api of apis) {
       await expect(menu.getByRole('link', {name: api.title})).toHaveAttribute('href', referencePath(api));
@@ -133,6 +134,27 @@ test.describe('footer', () => {
     const affiliates = footer.getByRole('link', {name: /Affiliates programme/});
     await expect(affiliates).toHaveAttribute('href', affiliatesUrl);
     await expect(affiliates).toHaveAttribute('target', '_blank');
+    // Seed 000 section 2: the footer's API category links, written out.
+    const categories = await footer
+      .locator('a[href^="/docs/category/"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    expect(categories.sort()).toEqual(
+      [
+        'flights-live-prices-api',
+        'culture-api',
+        'flights-indicative-prices-api',
+        'car-hire-live-prices-api',
+        'car-hire-indicative-prices-api',
+        'car-hire-agents-api',
+        'hotels-live-prices-api',
+        'hotels-indicative-prices-api',
+        'hotels-content-api',
+        'hotels-reviews-api',
+        'affiliates-link-api',
+      ]
+        .map((slug) => `/docs/category/${slug}`)
+        .sort(),
+    );
     for (const api of apis.filter((entry) => entry.inFooter)) {
       await expect(footer.getByRole('link', {name: api.title})).toHaveAttribute(
         'href',
@@ -146,7 +168,8 @@ test.describe('footer', () => {
     const hrefs = await page
       .locator('footer a[href^="/"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
-    expect(hrefs.length).toBeGreaterThanOrEqual(4);
+    // Get started, FAQs, change log, 11 category pages, the blog.
+    expect(hrefs).toHaveLength(15);
     for (const href of hrefs) {
       expect((await request.get(href)).status(), href).toBe(200);
     }

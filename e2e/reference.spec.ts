@@ -1,8 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {apis, referencePath} from '../website/config/apis';
+import {loadBundle, operations} from '@portal/specs/node';
+import {apis} from '../website/config/apis';
+import {seedApis} from '../test-utils/seed';
 import {test, expect, hydrated} from './fixtures';
 
 /** Waits until Redoc has replaced the server-rendered outline with the full reference. */
@@ -12,8 +12,9 @@ async function redocReady(page: Page): Promise<void> {
   await expect(page.locator('[data-testid="redoc-container"]')).not.toHaveClass(/pending/);
 }
 
-for (const api of apis) {
-  test(`${referencePath(api)} renders the ${api.title} reference with the seed's Redoc options`, async ({
+for (const seed of seedApis) {
+  const api = apis.find((entry) => entry.slug === seed.slug)!;
+  test(`${seed.route} renders the ${api.title} reference with the seed's Redoc options`, async ({
     page,
     consoleErrors,
   }) => {
@@ -21,18 +22,17 @@ for (const api of apis) {
     page.on('request', (request) => {
       if (!request.url().startsWith('http://127.0.0.1')) outsideRequests.push(request.url());
     });
-    await page.goto(referencePath(api));
+    await page.goto(seed.route);
     await redocReady(page);
-    const spec = JSON.parse(
-      fs.readFileSync(path.resolve(__dirname, '..', 'specs', 'dist', 'openapi', `${api.slug}.json`), 'utf8'),
-    );
+    const spec = loadBundle(seed.slug);
     await expect(page.locator('.redoc-wrap h1').first()).toContainText(spec.info.title);
-    // Every operation of the spec is in the menu and has its section.
-    for (const item of Object.values(spec.paths) as Record<string, {operationId?: string; summary?: string}>[]) {
-      for (const operation of Object.values(item)) {
-        if (!operation.operationId) continue;
-        await expect(page.locator(`[data-section-id$="/operation/${operation.operationId}"]`)).toHaveCount(1);
-      }
+    // Every call of the seed is an operation of the spec, in the menu and with its section.
+    const specOperations = operations(seed.slug, spec);
+    expect(specOperations.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual(
+      [...seed.calls].sort(),
+    );
+    for (const operation of specOperations) {
+      await expect(page.locator(`[data-section-id$="/operation/${operation.operationId}"]`)).toHaveCount(1);
     }
     // Search box disabled, download button hidden, host name hidden.
     await expect(page.locator('.redoc-wrap [role="search"], .redoc-wrap input[placeholder="Search..."]')).toHaveCount(
@@ -61,8 +61,8 @@ test('the server-rendered page shows the outline with the operations before Redo
 });
 
 test('the specification is served as /openapi/<slug>.json', async ({request}) => {
-  for (const api of apis) {
-    const response = await request.get(`/openapi/${api.slug}.json`);
+  for (const seed of seedApis) {
+    const response = await request.get(`/openapi/${seed.slug}.json`);
     expect(response.status()).toBe(200);
     expect((await response.json()).openapi).toBe('3.1.0');
   }
@@ -104,10 +104,10 @@ for (const mode of ['light', 'dark'] as const) {
     await page.unroute('**/openapi/*.json');
   });
 
-  for (const api of apis) {
-    test(`${referencePath(api)} has no serious or critical axe violations (${mode})`, async ({page}) => {
+  for (const seed of seedApis) {
+    test(`${seed.route} has no serious or critical axe violations (${mode})`, async ({page}) => {
       await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
-      await page.goto(referencePath(api));
+      await page.goto(seed.route);
       await redocReady(page);
       const results = await new AxeBuilder({page}).analyze();
       const serious = results.violations
