@@ -8,6 +8,9 @@
  * - Blocks whose fence says `program` (or `program=<name>`, when a page builds more than one program)
  *   are one program per language: they are joined in page order, as the page tells the reader to put
  *   the steps together. Every other block runs alone.
+ * - A block whose fence says `file=<name>` is a file the page's other programs of its language use
+ *   (`file=helpers.mjs`, imported by each example): it is written, under that name, into the directory
+ *   of each of those runs, and does not run by itself.
  * - A block whose fence says `serve=<url>` is a server (it listens until it is stopped): it runs alone,
  *   the runner calls `<url>` (a GET on 127.0.0.1) once it answers, then stops it; what the server
  *   answered counts as its output. Such URLs name fixed ports, so servers run one at a time.
@@ -59,24 +62,33 @@ export interface GuideRun {
   source: string;
   /** For a server: the URL to call once it listens (`serve=<url>`). */
   serve?: string;
+  /** The page's `file=<name>` blocks of the run's language, by name: written beside the program. */
+  files: Record<string, string>;
 }
 
 export interface GuidePlan {
   runs: GuideRun[];
   /** The blocks in a runnable language marked `fragment`. */
   fragments: CodeBlock[];
+  /** The `file=<name>` blocks. */
+  files: CodeBlock[];
 }
 
 /** The runs of a page's code blocks, in page order (a joined program at its first block). */
 export function guideRuns(blocks: CodeBlock[]): GuidePlan {
   const runs: GuideRun[] = [];
   const fragments: CodeBlock[] = [];
+  const files: CodeBlock[] = [];
   const programs = new Map<string, GuideRun>();
   for (const block of blocks) {
     const language = runLanguageOf(block.lang);
     if (!language) continue;
     if (block.flags.includes(FRAGMENT)) {
       fragments.push(block);
+      continue;
+    }
+    if (block.meta.file !== undefined) {
+      files.push(block);
       continue;
     }
     const program = block.flags.includes(PROGRAM) ? '' : block.meta[PROGRAM];
@@ -89,6 +101,7 @@ export function guideRuns(blocks: CodeBlock[]): GuidePlan {
         blocks: [block],
         source: block.body,
         ...(serve === undefined ? {} : {serve}),
+        files: {},
       });
       continue;
     }
@@ -104,12 +117,18 @@ export function guideRuns(blocks: CodeBlock[]): GuidePlan {
         name: program ? `program=${program}` : PROGRAM,
         blocks: [block],
         source: block.body,
+        files: {},
       };
       programs.set(key, run);
       runs.push(run);
     }
   }
-  return {runs, fragments};
+  for (const run of runs) {
+    for (const file of files) {
+      if (runLanguageOf(file.lang) === run.language) run.files[file.meta.file] = file.body;
+    }
+  }
+  return {runs, fragments, files};
 }
 
 export interface RunResult {
@@ -136,10 +155,11 @@ export async function runProgram(
   language: RunLanguage,
   source: string,
   env: Record<string, string>,
-  {timeoutMs = 60_000, serve}: {timeoutMs?: number; serve?: string} = {},
+  {timeoutMs = 60_000, serve, files = {}}: {timeoutMs?: number; serve?: string; files?: Record<string, string>} = {},
 ): Promise<RunResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-run-'));
   const {file, command} = commands[language];
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, path.basename(name)), text);
   fs.writeFileSync(path.join(dir, file), source);
   try {
     return await new Promise<RunResult>((resolve, reject) => {

@@ -6,7 +6,8 @@
  * How the blocks become programs (`test-utils/guideRuns.ts`): a block runs alone, unless its fence
  * says `program` (the page builds one program per language from several blocks, "put the steps
  * together"), then the page's `program` blocks of a language run as one file in page order; a block
- * whose fence says `fragment` is not a program and is skipped. Each run gets a temporary directory
+ * whose fence says `fragment` is not a program and is skipped; a block whose fence says `file=<name>` is
+ * written under that name beside each program of its language on the page (a helper module they import). Each run gets a temporary directory
  * and the environment the guides tell the reader to set, `API_BASE_URL` (the sandbox's URL) and
  * `API_KEY` (a `sandbox_` key), and its own sandbox server, whose log of requests says which statuses
  * the run was answered: any 4xx or 5xx fails the run (a program that prints an error body as if it
@@ -45,9 +46,6 @@ const API_KEY = 'sandbox_guide_runs';
  * Pages of website/docs whose code is not run, relative to website/docs, each with the reason.
  */
 const remaining = [
-  // Its examples share helper files (helpers.mjs, helpers.py, indicative.jq) that each use case imports:
-  // the runner writes one file per run
-  'flights-indicative-prices/use-cases.mdx',
   // The Python tab needs nh3 (not packaged by Debian), the JavaScript tab dompurify and jsdom
   'hotels-reviews/quick-start.mdx',
   // Referral links: the provider's website, not an API the sandbox serves; MEDIA_PARTNER_ID and PROVIDER_SITE
@@ -123,7 +121,7 @@ async function check(run: GuideRun): Promise<{problems: string[]; result: RunRes
         run.language,
         run.source,
         {API_BASE_URL: sandbox.url, API_KEY},
-        {serve: run.serve},
+        {serve: run.serve, files: run.files},
       );
       return {problems: problemsOf(run, result, sandbox.requests), result, requests: sandbox.requests};
     } finally {
@@ -140,6 +138,7 @@ const count = (language: RunLanguage) => ({
   runs: runs.filter((run) => run.language === language).length,
   blocks: runs.filter((run) => run.language === language).reduce((sum, run) => sum + run.blocks.length, 0),
   fragments: plans.flatMap((plan) => plan.fragments).filter((block) => runLanguageOf(block.lang) === language).length,
+  files: plans.flatMap((plan) => plan.files).filter((block) => runLanguageOf(block.lang) === language).length,
 });
 
 describe('the code of the guides', () => {
@@ -149,8 +148,8 @@ describe('the code of the guides', () => {
       'remaining pages that do not exist',
     ).toEqual([]);
     expect({covered: pages.length, remaining: remaining.length, notOurs: notOurs.length}).toEqual({
-      covered: 61,
-      remaining: 8,
+      covered: 62,
+      remaining: 7,
       notOurs: 2,
     });
   });
@@ -158,9 +157,9 @@ describe('the code of the guides', () => {
   // Update these when blocks are added, removed, joined or marked: a sudden drop means blocks stopped running.
   it('is found: runs, the blocks they join and the fragments, per language', () => {
     expect({bash: count('bash'), javascript: count('javascript'), python: count('python')}).toEqual({
-      bash: {runs: 31, blocks: 72, fragments: 9},
-      javascript: {runs: 38, blocks: 82, fragments: 23},
-      python: {runs: 30, blocks: 72, fragments: 8},
+      bash: {runs: 32, blocks: 80, fragments: 9, files: 0},
+      javascript: {runs: 42, blocks: 89, fragments: 23, files: 1},
+      python: {runs: 34, blocks: 79, fragments: 8, files: 1},
     });
   });
 });

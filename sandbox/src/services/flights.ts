@@ -484,6 +484,16 @@ const searchIndicative: Handler = (call) => {
     };
     return {year: start.year, month: start.month, day: pick.int(1, 28)};
   };
+  const groupAs = outbound.destinationPlace.anywhere
+    ? 'PLACE_TYPE_COUNTRY'
+    : outbound.destinationPlace.anywhereByCity
+      ? 'PLACE_TYPE_CITY'
+      : undefined;
+  // A return never departs before the outbound: a day drawn earlier in the same month moves after it
+  const returnDate = (out: LocalDate, back: LocalDate): LocalDate =>
+    back.year * 10_000 + back.month * 100 + back.day >= out.year * 10_000 + out.month * 100 + out.day
+      ? back
+      : {year: out.year, month: out.month, day: Math.max(out.day, Math.min(28, out.day + 1 + (back.day % 7)))};
   if (call.scenario !== 'empty' && origins.length && destinations.length) {
     const count = rng.int(2, 8);
     for (let index = 0; index < count; index++) {
@@ -510,7 +520,7 @@ const searchIndicative: Handler = (call) => {
         isDirect: direct,
         outboundLeg: leg(origin, destination, outDate),
         inboundLeg: inbound
-          ? leg(destination, origin, dayOf(inbound, pick))
+          ? leg(destination, origin, returnDate(outDate, dayOf(inbound, pick)))
           : {
               originPlaceId: '',
               destinationPlaceId: '',
@@ -520,8 +530,10 @@ const searchIndicative: Handler = (call) => {
             },
       };
       carriers.set(carrier.id, carrier);
-      places.add(origin).add(destination);
-      const route = `${origin.entityId}|${destination.entityId}`;
+      // anywhere groups the routes by destination country, anywhereByCity by destination city
+      const end = (groupAs && lineage(destination).find((member) => member.type === groupAs)) || destination;
+      places.add(origin).add(destination).add(end);
+      const route = `${origin.entityId}|${end.entityId}`;
       routes.set(route, [...(routes.get(route) ?? []), id]);
       const month = `${outDate.year}-${outDate.month}`;
       byDate.set(month, [...(byDate.get(month) ?? []), id]);
