@@ -10,7 +10,8 @@
  * written under that name beside each program of its language on the page (a helper module they import). Each run gets a temporary directory
  * and the environment the guides tell the reader to set, `API_BASE_URL` (the sandbox's URL) and
  * `API_KEY` (a `sandbox_` key), and its own sandbox server, whose log of requests says which statuses
- * the run was answered: any 4xx or 5xx fails the run (a program that prints an error body as if it
+ * the run was answered: any 4xx or 5xx fails the run, unless a fence says it shows that status on purpose
+ * (`expect=429`, or `expect=400,404`) (a program that prints an error body as if it
  * were the answer is still wrong), and so does an error line of jq, curl or the shell on stderr (a
  * step that failed in a script that went on).
  *
@@ -97,8 +98,13 @@ function problemsOf(run: GuideRun, result: RunResult, requests: LoggedRequest[])
     /^(jq: error.*|curl: \(\d+\).*|.*: command not found|.*: No such file or directory)$/m,
   );
   if (failed) problems.push(`a step failed: ${failed[0]}`);
+  // A block that shows an error on purpose says which statuses: ```bash expect=429
+  const expected = new Set(
+    run.blocks.flatMap((block) => (block.meta.expect ?? '').split(',').filter(Boolean).map(Number)),
+  );
   for (const request of requests) {
-    if (request.status >= 400) problems.push(`${request.method} ${request.path} answered ${request.status}`);
+    if (request.status >= 400 && !expected.has(request.status))
+      problems.push(`${request.method} ${request.path} answered ${request.status}`);
   }
   if (problems.length === 0) return [];
   const lines = run.blocks.map((block) => block.line).join(', ');
@@ -245,6 +251,24 @@ describe.concurrent('the runner catches a broken block (the check itself works)'
     const {problems, result} = await check(plan.runs[2]);
     expect(problems).toEqual([]);
     expect(result.stdout).toMatch(/^[A-Z]{3}\n$/);
+  });
+
+  it('accepts an error status a block says it shows (expect=404), and only that one', async () => {
+    const [shown, other] = ['expect=404', 'expect=429'].map(
+      (meta) =>
+        guideRuns(
+          codeBlocks(
+            'sample.mdx',
+            [
+              `\`\`\`bash ${meta}`,
+              'curl -sS "$API_BASE_URL/apiservices/v3/culture/currency" -H "x-api-key: $API_KEY"',
+              '```',
+            ].join('\n'),
+          ),
+        ).runs[0],
+    );
+    expect((await check(shown)).problems).toEqual([]);
+    expect((await check(other)).problems[0]).toMatch(/GET \/apiservices\/v3\/culture\/currency answered 404\n/);
   });
 
   it('fails an unmarked fragment', async () => {
