@@ -48,7 +48,7 @@ const steps = [
   },
 ];
 
-const firstCall = `curl "https://$API_HOST/apiservices/v3/culture/currencies" \\
+const firstCall = `curl "$API_BASE_URL/apiservices/v3/culture/currencies" \\
   -H "x-api-key: $API_KEY"`;
 
 export default function Home(): ReactNode {
