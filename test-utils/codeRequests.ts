@@ -24,7 +24,7 @@
 import {execFileSync} from 'node:child_process';
 import * as acorn from 'acorn';
 import ts from 'typescript';
-import type {CodeBlock} from './mdx';
+import {codeLanguageOf, type CodeBlock} from './mdx';
 
 /** A part of a body that the code computes: the source text of the expression. */
 export class Hole {
@@ -60,19 +60,11 @@ export interface CodeRequests {
   problems: string[];
 }
 
-export const languageOf = (lang: string): Language | undefined =>
-  ({
-    bash: 'bash',
-    sh: 'bash',
-    shell: 'bash',
-    js: 'javascript',
-    javascript: 'javascript',
-    mjs: 'javascript',
-    ts: 'javascript',
-    typescript: 'javascript',
-    python: 'python',
-    py: 'python',
-  })[lang] as Language | undefined;
+/** The language a block's requests are read as: TypeScript is read as JavaScript. */
+export const languageOf = (lang: string): Language | undefined => {
+  const language = codeLanguageOf(lang);
+  return language === 'typescript' ? 'javascript' : language;
+};
 
 /** The requests of all the code blocks of one page (blocks of other languages are ignored). */
 export function codeRequests(blocks: CodeBlock[]): CodeRequests {

@@ -28,24 +28,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type {AddressInfo} from 'node:net';
 import {serve} from '@hono/node-server';
-import type {CodeBlock} from './mdx';
+import {codeLanguageOf, type CodeBlock} from './mdx';
 
 export type RunLanguage = 'bash' | 'javascript' | 'python';
 
-const aliases: Record<string, RunLanguage> = {
-  bash: 'bash',
-  sh: 'bash',
-  shell: 'bash',
-  js: 'javascript',
-  javascript: 'javascript',
-  mjs: 'javascript',
-  python: 'python',
-  py: 'python',
-  python3: 'python',
+/** The language a fence's language runs as, if it is one the runner runs (not TypeScript). */
+export const runLanguageOf = (lang: string): RunLanguage | undefined => {
+  const language = codeLanguageOf(lang);
+  return language === 'typescript' ? undefined : language;
 };
-
-/** The language a fence's language runs as, if it is one the runner runs. */
-export const runLanguageOf = (lang: string): RunLanguage | undefined => aliases[lang];
 
 /** The fence word that marks a block that is not a program. */
 export const FRAGMENT = 'fragment';

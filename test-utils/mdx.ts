@@ -102,3 +102,23 @@ export function codeBlocks(file: string, text: string): CodeBlock[] {
 export function jsonBlocks(file: string, text: string): CodeBlock[] {
   return codeBlocks(file, text).filter((block) => block.lang === 'json' || block.lang === 'jsonc');
 }
+
+/** The languages whose code the guide checks read and run. */
+export type CodeLanguage = 'bash' | 'javascript' | 'typescript' | 'python';
+
+const languageAliases: Record<string, CodeLanguage> = {
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  js: 'javascript',
+  javascript: 'javascript',
+  mjs: 'javascript',
+  ts: 'typescript',
+  typescript: 'typescript',
+  python: 'python',
+  py: 'python',
+  python3: 'python',
+};
+
+/** The language of a fence's info word (`sh` is bash, `py` is python), if it is one the checks read. */
+export const codeLanguageOf = (lang: string): CodeLanguage | undefined => languageAliases[lang];

@@ -192,6 +192,14 @@ const suggestFlights: Handler = (call) => {
   };
 };
 
+/** The car hire and hotels highlight string of the matches of a search term: `start,end` pairs joined by `;`. */
+const highlighted = (text: string, term: string | undefined): string =>
+  term
+    ? matchRanges(text, term)
+        .map(([start, end]) => `${start},${end}`)
+        .join(';')
+    : '';
+
 const suggestCarHire: Handler = (call) => {
   const {query} = call.body as SuggestBody;
   const kinds = query.includedEntityTypes?.length
@@ -206,18 +214,7 @@ const suggestCarHire: Handler = (call) => {
         hierarchy: where,
         location: location(place, true),
         name,
-        highlight: {
-          hierarchy: query.searchTerm
-            ? matchRanges(where, query.searchTerm)
-                .map(([start, end]) => `${start},${end}`)
-                .join(';')
-            : '',
-          name: query.searchTerm
-            ? matchRanges(name, query.searchTerm)
-                .map(([start, end]) => `${start},${end}`)
-                .join(';')
-            : '',
-        },
+        highlight: {hierarchy: highlighted(where, query.searchTerm), name: highlighted(name, query.searchTerm)},
         entityId: place.entityId,
         type: place.type,
       };
@@ -240,18 +237,7 @@ const suggestHotels: Handler = (call) => {
         location: location(place, true),
         score: Math.round(score * 100) / 100,
         name,
-        highlight: {
-          hierarchy: query.searchTerm
-            ? matchRanges(where, query.searchTerm)
-                .map(([start, end]) => `${start},${end}`)
-                .join(';')
-            : '',
-          name: query.searchTerm
-            ? matchRanges(name, query.searchTerm)
-                .map(([start, end]) => `${start},${end}`)
-                .join(';')
-            : '',
-        },
+        highlight: {hierarchy: highlighted(where, query.searchTerm), name: highlighted(name, query.searchTerm)},
         entityId: place.entityId,
         type: place.type,
         pois: [],
