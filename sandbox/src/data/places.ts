@@ -300,3 +300,13 @@ export function nearestAirports(point: {latitude: number; longitude: number}, co
     .slice(0, count)
     .map(({place}) => place);
 }
+
+/** A place as the geo and flights answers carry it: continents have no coordinates. */
+export const placeBody = (place: SandboxPlace, locale: string) => ({
+  entityId: place.entityId,
+  parentId: place.parentId,
+  name: placeName(place, locale),
+  type: place.type,
+  iata: place.iata,
+  ...(place.type === 'PLACE_TYPE_CONTINENT' ? {} : {coordinates: place.coordinates}),
+});

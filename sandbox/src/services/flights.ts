@@ -7,7 +7,7 @@
 import {SandboxError} from '../errors';
 import {flightAgents} from '../data/agents';
 import {allCarriers, carrierByIata, type SandboxCarrier} from '../data/carriers';
-import {airportsFor, findPlace, lineage, nearestAirports, placeName, type SandboxPlace} from '../data/places';
+import {airportsFor, findPlace, lineage, nearestAirports, placeBody, type SandboxPlace} from '../data/places';
 import {distanceKm, Rng, shortId} from '../random';
 import {newSession, openSession, partial, poll, stagesFor} from './session';
 import {fromDate, milli, noPrice, toDate, type Call, type Handler, type LocalDate} from './types';
@@ -239,15 +239,6 @@ const carrierBody = (carrier: SandboxCarrier) => ({
   iata: carrier.iata,
   icao: carrier.icao,
   displayCode: carrier.iata,
-});
-
-const placeBody = (place: SandboxPlace, locale: string) => ({
-  entityId: place.entityId,
-  parentId: place.parentId,
-  name: placeName(place, locale),
-  type: place.type,
-  iata: place.iata,
-  coordinates: place.coordinates,
 });
 
 function agentBody(id: string) {

@@ -5,17 +5,8 @@
  */
 import {allCarriers} from '../data/carriers';
 import {currencies, currency, defaultCulture, locales, markets} from '../data/culture';
-import {lineage, nearestAirports, places, placeName, type SandboxPlace} from '../data/places';
+import {lineage, nearestAirports, placeBody, places, placeName, type SandboxPlace} from '../data/places';
 import type {Handler} from './types';
-
-const placeBody = (place: SandboxPlace, locale: string) => ({
-  entityId: place.entityId,
-  parentId: place.parentId,
-  name: placeName(place, locale),
-  type: place.type,
-  iata: place.iata,
-  ...(place.type === 'PLACE_TYPE_CONTINENT' ? {} : {coordinates: place.coordinates}),
-});
 
 const london = () => places().byId.get('95565050')!;
 
