@@ -4,6 +4,8 @@ import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
 /** Port of the production build served for the tests (override with E2E_PORT). */
 export const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Build folder served, relative to website/ (override with E2E_BUILD_DIR; default `build`). */
+const buildDir = process.env.E2E_BUILD_DIR ?? 'build';
 
 export default defineConfig({
   testDir: '.',
@@ -23,7 +25,7 @@ export default defineConfig({
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: {
-    command: `npm run serve -- --port ${port} --host 127.0.0.1 --no-open`,
+    command: `npm run serve -- --port ${port} --host 127.0.0.1 --no-open --dir ${buildDir}`,
     cwd: '..',
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
