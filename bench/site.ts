@@ -1,124 +1,223 @@
 /**
- * `npm run bench:site`: JavaScript shipped and Lighthouse mobile scores for the home page and a guide
- * page of this site, beside a stock Docusaurus classic site (the create-docusaurus template of the same
- * Docusaurus version) built in the same run. Both are served gzip-compressed, as a production host
- * would. Prints a table; ratios are ours / stock.
+ * `npm run bench:site`: Lighthouse mobile (performance) for this site beside a stock Docusaurus classic
+ * site (the create-docusaurus template of the same Docusaurus version, same bundler) built in the same
+ * run. Both are served brotli-compressed with long-cached hashed assets, as a CDN would. Each page is
+ * measured RUNS times in a fresh Lighthouse process (the CLI, `--output json`: Lighthouse's page
+ * functions must not pass through tsx's transform) and the medians are printed with ratios ours / stock.
+ *
+ * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock build of a
+ * previous run (the build times then read "reused").
  */
-import {execFileSync} from 'node:child_process';
-import {cpSync, existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {execFileSync, spawnSync} from 'node:child_process';
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {gzipSync} from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import {chromium} from 'playwright-core';
+import {performance} from 'node:perf_hooks';
 import {chromiumPath, headlessFlags} from '../test-utils/chromium';
 import {serveStatic} from './lib/staticServer';
 import {markdownTable} from './lib/table';
 
 const root = path.resolve(__dirname, '..');
 const results = path.join(root, 'bench', 'results');
-const flags = headlessFlags;
-const docusaurus = path.join(root, 'node_modules', '.bin', 'docusaurus');
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const reuse = process.env.BENCH_SKIP_BUILD === '1';
+const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
 
-function buildStockSite(): string {
-  const template = path.join(root, 'node_modules', 'create-docusaurus', 'templates');
+/** Seconds a command takes, or undefined when the build is reused. */
+function timed(run: () => void): number | undefined {
+  if (reuse) return undefined;
+  const start = performance.now();
+  run();
+  return (performance.now() - start) / 1000;
+}
+
+function buildStockSite(): {dir: string; seconds?: number} {
   const site = path.join(results, 'stock-site');
+  const dir = path.join(site, 'build');
+  if (reuse && existsSync(path.join(dir, 'index.html'))) return {dir};
+  const template = path.join(root, 'node_modules', 'create-docusaurus', 'templates');
   rmSync(site, {recursive: true, force: true});
   mkdirSync(site, {recursive: true});
   cpSync(path.join(template, 'shared'), site, {recursive: true});
   cpSync(path.join(template, 'classic'), site, {recursive: true});
   // Same bundler as our site, so the comparison is about the sites, not the bundlers.
-  const configFile = path.join(site, 'docusaurus.config.js');
-  execFileSync('sed', ['-i', 's/future: {/future: {faster: true,/', configFile]);
-  execFileSync(docusaurus, ['build', site, '--out-dir', path.join(site, 'build')], {stdio: 'inherit'});
-  return path.join(site, 'build');
+  execFileSync('sed', ['-i', 's/future: {/future: {faster: true,/', path.join(site, 'docusaurus.config.js')]);
+  const seconds = timed(() => execFileSync(bin('docusaurus'), ['build', site, '--out-dir', dir], {stdio: 'inherit'}));
+  return {dir, seconds};
 }
 
-function buildOurSite(): string {
-  const build = path.join(root, 'website', 'build');
-  if (!existsSync(path.join(build, 'index.html')) || process.env.BENCH_REBUILD) {
-    execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'});
-  }
-  return build;
+function buildOurSite(): {dir: string; seconds?: number} {
+  const dir = path.join(root, 'website', 'build');
+  if (reuse && existsSync(path.join(dir, 'index.html'))) return {dir};
+  // The full build a deployment runs: specifications bundled, then the site.
+  const seconds = timed(() => execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'}));
+  return {dir, seconds};
 }
 
 interface Figures {
-  jsRaw: number;
-  jsGzip: number;
-  scripts: number;
-  scores: Record<string, number>;
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptBytes: number;
 }
 
-async function jsShipped(url: string): Promise<Pick<Figures, 'jsRaw' | 'jsGzip' | 'scripts'>> {
-  const browser = await chromium.launch({executablePath: chromiumPath, args: flags.slice(1)});
-  const page = await browser.newPage();
-  const bodies: Promise<Buffer>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.body());
-  });
-  await page.goto(url, {waitUntil: 'networkidle'});
-  const buffers = await Promise.all(bodies);
-  await browser.close();
-  return {
-    scripts: buffers.length,
-    jsRaw: buffers.reduce((sum, body) => sum + body.length, 0),
-    jsGzip: buffers.reduce((sum, body) => sum + gzipSync(body, {level: 9}).length, 0),
-  };
+interface LighthouseReport {
+  categories: {performance: {score: number | null}};
+  audits: Record<string, {numericValue?: number; details?: {items?: {resourceType?: string; transferSize?: number}[]}}>;
 }
 
-async function lighthouseScores(url: string): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: [...flags]});
+/** One Lighthouse run in its own process, with a fresh Chromium profile. */
+function lighthouseOnce(url: string): Figures {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
   try {
-    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error'});
-    const categories = result?.lhr.categories ?? {};
-    return Object.fromEntries(
-      Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+    const out = spawnSync(
+      bin('lighthouse'),
+      [
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--only-categories=performance',
+        `--chrome-flags=${[...headlessFlags, `--user-data-dir=${profile}`].join(' ')}`,
+      ],
+      {env: {...process.env, CHROME_PATH: chromiumPath}, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8'},
     );
+    if (out.status !== 0) throw new Error(`lighthouse ${url} exited ${out.status}: ${out.stderr}`);
+    const report = JSON.parse(out.stdout) as LighthouseReport;
+    const items = report.audits['resource-summary']?.details?.items ?? [];
+    return {
+      score: Math.round((report.categories.performance.score ?? 0) * 100),
+      lcp: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: report.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: report.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      scriptBytes: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+    };
   } finally {
-    await chrome.kill();
+    rmSync(profile, {recursive: true, force: true});
   }
 }
 
-async function measure(build: string, port: number, pagePath: string): Promise<Figures> {
-  const server = await serveStatic(build, port);
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+function medians(all: Figures[]): Figures {
+  const pick = (key: keyof Figures): number => median(all.map((figures) => figures[key]));
+  return {score: pick('score'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), scriptBytes: pick('scriptBytes')};
+}
+
+/** The biggest, a small and a hotels reference page, chosen from the bundles by size. */
+function referencePages(): {name: string; path: string}[] {
+  const dist = path.join(root, 'specs', 'dist', 'openapi');
+  const sizes = ['flights-live-pricing', 'carriers', 'hotels-live', 'geo'].map((slug) => ({
+    slug,
+    bytes: readFileSync(path.join(dist, `${slug}.json`)).length,
+  }));
+  const largest = [...sizes].sort((a, b) => b.bytes - a.bytes)[0];
+  const smallest = [...sizes].sort((a, b) => a.bytes - b.bytes)[0];
+  return [
+    {name: `reference, largest (${largest.slug})`, path: `/api/${largest.slug}/`},
+    {name: `reference, small (${smallest.slug})`, path: `/api/${smallest.slug}/`},
+    {name: 'reference, hotels (hotels-live)', path: '/api/hotels-live/'},
+  ];
+}
+
+const ms = (value: number): string => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
+const ratio = (ours: number, stock: number | undefined): string =>
+  stock === undefined ? '-' : stock ? `${(ours / stock).toFixed(2)}x` : ours ? 'n/a' : '1.00x';
+
+async function measureAll(
+  dir: string,
+  port: number,
+  pages: {name: string; path?: string}[],
+): Promise<Map<string, Figures>> {
+  const server = await serveStatic(dir, port);
+  const out = new Map<string, Figures>();
   try {
-    const url = `http://127.0.0.1:${port}${pagePath}`;
-    return {...(await jsShipped(url)), scores: await lighthouseScores(url)};
+    for (const page of pages) {
+      if (!page.path) continue;
+      const url = `http://127.0.0.1:${port}${page.path}`;
+      const all: Figures[] = [];
+      for (let run = 0; run < runs; run++) all.push(lighthouseOnce(url));
+      out.set(page.name, medians(all));
+      console.log(`measured ${url} x${runs}`);
+    }
   } finally {
     server.close();
   }
+  return out;
 }
-
-const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-const ratio = (ours: number, stock: number): string => (stock ? `${(ours / stock).toFixed(2)}x` : 'n/a');
 
 async function main(): Promise<void> {
   mkdirSync(results, {recursive: true});
   const ours = buildOurSite();
   const stock = buildStockSite();
-  const pages = [
+  const pages: {name: string; ours: string; stock?: string}[] = [
     {name: 'home', ours: '/', stock: '/'},
-    {name: 'guide', ours: '/docs/getting-started/create-and-poll', stock: '/docs/intro'},
+    {name: 'short guide', ours: '/docs/intro', stock: '/docs/intro'},
+    {
+      name: 'long guide with tabs',
+      ours: '/docs/flights-live-prices/quick-start',
+      stock: '/docs/tutorial-basics/markdown-features',
+    },
+    {name: 'search page', ours: '/search?q=poll'},
+    ...referencePages().map((page) => ({name: page.name, ours: page.path})),
   ];
+  const a = await measureAll(
+    ours.dir,
+    4301,
+    pages.map((page) => ({name: page.name, path: page.ours})),
+  );
+  const b = await measureAll(
+    stock.dir,
+    4302,
+    pages.map((page) => ({name: page.name, path: page.stock})),
+  );
   const rows: string[][] = [];
-  const raw: Record<string, unknown> = {};
-  for (const target of pages) {
-    const a = await measure(ours, 4301, target.ours);
-    const b = await measure(stock, 4302, target.stock);
-    raw[target.name] = {ours: a, stock: b};
-    rows.push([target.name, 'JS files', String(a.scripts), String(b.scripts), ratio(a.scripts, b.scripts)]);
-    rows.push([target.name, 'JS raw', kb(a.jsRaw), kb(b.jsRaw), ratio(a.jsRaw, b.jsRaw)]);
-    rows.push([target.name, 'JS gzip', kb(a.jsGzip), kb(b.jsGzip), ratio(a.jsGzip, b.jsGzip)]);
-    for (const category of Object.keys(a.scores)) {
-      const x = a.scores[category];
-      const y = b.scores[category];
-      rows.push([target.name, `Lighthouse ${category}`, String(x), String(y), ratio(x, y)]);
-    }
+  for (const page of pages) {
+    const x = a.get(page.name)!;
+    const y = b.get(page.name);
+    rows.push([page.name, 'score', String(x.score), y ? String(y.score) : '-', ratio(x.score, y?.score)]);
+    rows.push([page.name, 'LCP', ms(x.lcp), y ? ms(y.lcp) : '-', ratio(x.lcp, y?.lcp)]);
+    rows.push([page.name, 'TBT', ms(x.tbt), y ? ms(y.tbt) : '-', ratio(x.tbt, y?.tbt)]);
+    rows.push([page.name, 'CLS', x.cls.toFixed(3), y ? y.cls.toFixed(3) : '-', ratio(x.cls, y?.cls)]);
+    rows.push([
+      page.name,
+      'script transferred',
+      kib(x.scriptBytes),
+      y ? kib(y.scriptBytes) : '-',
+      ratio(x.scriptBytes, y?.scriptBytes),
+    ]);
   }
-  const header = ['page', 'measure', 'this site', 'stock Docusaurus', 'ratio'];
-  const table = markdownTable(header, rows);
-  console.log(`\nSite benchmark (Lighthouse mobile, gzip-served, Chromium ${chromiumPath})\n\n${table}\n`);
-  writeFileSync(path.join(results, 'site.json'), JSON.stringify(raw, null, 2));
+  const seconds = (value?: number): string => (value === undefined ? 'reused' : `${value.toFixed(1)} s`);
+  rows.push([
+    'full build',
+    'time',
+    seconds(ours.seconds),
+    seconds(stock.seconds),
+    ours.seconds && stock.seconds ? ratio(ours.seconds, stock.seconds) : '-',
+  ]);
+  const header = ['page', 'measure (median of runs)', 'this site', 'stock Docusaurus', 'ratio'];
+  console.log(
+    `\nSite benchmark: Lighthouse mobile, ${runs} runs per page, brotli-served, Chromium ${chromiumPath}\n\n${markdownTable(header, rows)}\n`,
+  );
+  writeFileSync(
+    path.join(results, 'site.json'),
+    JSON.stringify(
+      {
+        runs,
+        ours: Object.fromEntries(a),
+        stock: Object.fromEntries(b),
+        build: {ours: ours.seconds, stock: stock.seconds},
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 main().catch((error: unknown) => {

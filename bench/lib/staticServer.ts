@@ -1,7 +1,8 @@
 import {createReadStream, existsSync, statSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import path from 'node:path';
-import {createGzip} from 'node:zlib';
+import {brotliCompressSync, constants, gzipSync} from 'node:zlib';
+import {readFileSync} from 'node:fs';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,9 +17,27 @@ const types: Record<string, string> = {
 };
 const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml']);
 
+/** Compressed bodies by file and encoding: compressed once, as a CDN keeps them. */
+const compressed = new Map<string, Buffer>();
+
+function compress(file: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${file}`;
+  let body = compressed.get(key);
+  if (!body) {
+    const raw = readFileSync(file);
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, {params: {[constants.BROTLI_PARAM_QUALITY]: 11}})
+        : gzipSync(raw, {level: 9});
+    compressed.set(key, body);
+  }
+  return body;
+}
+
 /**
- * Serves a built site the way a production host would: gzip for text, long caching for hashed
- * assets, `index.html` for folders, `404.html` with status 404 otherwise.
+ * Serves a built site the way a production host or CDN would: brotli (or gzip when the client does
+ * not take brotli) for text, long caching for hashed assets, `index.html` for folders, `404.html` with
+ * status 404 otherwise.
  */
 export function serveStatic(root: string, port: number): Promise<Server> {
   const server = createServer((request, response) => {
@@ -34,11 +53,23 @@ export function serveStatic(root: string, port: number): Promise<Server> {
     const ext = path.extname(file);
     const headers: Record<string, string> = {'content-type': types[ext] ?? 'application/octet-stream'};
     if (url.pathname.startsWith('/assets/')) headers['cache-control'] = 'public, max-age=31536000, immutable';
-    const gzip = compressible.has(ext) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    if (gzip) headers['content-encoding'] = 'gzip';
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = !compressible.has(ext)
+      ? undefined
+      : /\bbr\b/.test(accepted)
+        ? 'br'
+        : /\bgzip\b/.test(accepted)
+          ? 'gzip'
+          : undefined;
+    if (encoding) {
+      headers['content-encoding'] = encoding;
+      headers.vary = 'accept-encoding';
+      response.writeHead(status, headers);
+      response.end(compress(file, encoding));
+      return;
+    }
     response.writeHead(status, headers);
-    const stream = createReadStream(file);
-    (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
+    createReadStream(file).pipe(response);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
