@@ -6,3 +6,4 @@ export * from './openapi';
 export * from './validator';
 export * from './requests';
 export * from './undeclaredFields';
+export * from './codeSamples';

@@ -1,0 +1,109 @@
+import {describe, expect, it} from 'vitest';
+import {codeSampleIds, codeSamples} from './codeSamples';
+
+const create = codeSamples({
+  method: 'post',
+  path: '/apiservices/v3/flights/live/search/create',
+  headers: {'x-api-key': 'sandbox_typed_in_the_console'},
+  body: {query: {market: 'UK', adults: 1}},
+});
+const source = (id: string, samples = create): string => samples.find((sample) => sample.id === id)?.source ?? '';
+
+/** How each language reads the two variables (website/docs/getting-started/authentication.mdx). */
+const reads: Record<string, [base: string, key: string]> = {
+  curl: ['"$API_BASE_URL/apiservices/v3/flights/live/search/create"', '"x-api-key: $API_KEY"'],
+  javascript: [
+    '`${process.env.API_BASE_URL}/apiservices/v3/flights/live/search/create`',
+    "'x-api-key': process.env.API_KEY",
+  ],
+  node: ['`${process.env.API_BASE_URL}/apiservices/v3/flights/live/search/create`', "'x-api-key': process.env.API_KEY"],
+  python: [
+    `f"{os.environ['API_BASE_URL']}/apiservices/v3/flights/live/search/create"`,
+    '"x-api-key": os.environ["API_KEY"]',
+  ],
+  go: ['os.Getenv("API_BASE_URL") + "/apiservices/v3/flights/live/search/create"', '"x-api-key", os.Getenv("API_KEY")'],
+  java: [
+    'System.getenv("API_BASE_URL") + "/apiservices/v3/flights/live/search/create"',
+    '"x-api-key", System.getenv("API_KEY")',
+  ],
+  csharp: [
+    'Environment.GetEnvironmentVariable("API_BASE_URL") + "/apiservices/v3/flights/live/search/create"',
+    '"x-api-key", Environment.GetEnvironmentVariable("API_KEY")',
+  ],
+  php: [`getenv('API_BASE_URL') . "/apiservices/v3/flights/live/search/create"`, `'x-api-key: ' . getenv('API_KEY')`],
+  ruby: ['ENV["API_BASE_URL"] + "/apiservices/v3/flights/live/search/create"', 'request["x-api-key"] = ENV["API_KEY"]'],
+};
+
+describe('codeSamples', () => {
+  it('writes the nine languages of issue 11, each once, with a label', () => {
+    expect(create.map((sample) => sample.id)).toEqual([
+      'curl',
+      'javascript',
+      'node',
+      'python',
+      'go',
+      'java',
+      'csharp',
+      'php',
+      'ruby',
+    ]);
+    expect(codeSampleIds).toEqual(create.map((sample) => sample.id));
+    expect(create.map((sample) => sample.label)).toEqual([
+      'curl',
+      'JavaScript (fetch)',
+      'Node',
+      'Python (requests)',
+      'Go',
+      'Java',
+      'C#',
+      'PHP',
+      'Ruby',
+    ]);
+  });
+
+  it.each(Object.entries(reads))('%s reads the base URL and the key from the environment', (id, [base, key]) => {
+    expect(source(id)).toContain(base);
+    expect(source(id)).toContain(key);
+    expect(source(id)).not.toContain('sandbox_typed_in_the_console');
+    expect(source(id)).not.toContain('invalid');
+  });
+
+  it('sends the body as JSON in every language', () => {
+    expect(source('curl')).toContain("--header 'Content-Type: application/json'");
+    expect(source('python')).toContain('json={\n      "query": {\n        "market": "UK",');
+    expect(source('node')).toContain("body: JSON.stringify({\n    query: {\n      market: 'UK',");
+    expect(source('java')).toContain(
+      'HttpRequest.BodyPublishers.ofString("{\\"query\\":{\\"market\\":\\"UK\\",\\"adults\\":1}}")',
+    );
+    expect(source('ruby')).toContain('request.body = "{\\"query\\":{\\"market\\":\\"UK\\",\\"adults\\":1}}"');
+  });
+
+  it('reads no key when the request sends none (an open operation)', () => {
+    const open = codeSamples({method: 'GET', path: '/apiservices/v3/culture/currencies'});
+    expect(source('curl', open)).toBe('curl "$API_BASE_URL/apiservices/v3/culture/currencies"');
+    for (const sample of open) expect(sample.source, sample.id).not.toContain('API_KEY');
+  });
+
+  it('encodes the query and any character of the path a string literal or a shell would read', () => {
+    const odd = codeSamples({
+      method: 'GET',
+      path: '/apiservices/v3/things/a"b$c{d}\\e',
+      query: {q: "it's $HOME", n: '2'},
+    });
+    const rest = '/apiservices/v3/things/a%22b%24c%7Bd%7D%5Ce?q=it%27s+%24HOME&n=2';
+    expect(source('curl', odd)).toBe(`curl "$API_BASE_URL${rest}"`);
+    expect(source('python', odd)).toContain(`f"{os.environ['API_BASE_URL']}${rest}"`);
+    expect(source('go', odd)).toContain(`os.Getenv("API_BASE_URL") + "${rest}"`);
+  });
+
+  it('wraps Java in a class with its imports, so `java Main.java` runs it', () => {
+    expect(source('java')).toMatch(/^\/\/ Java 11 or later: java Main.java\nimport java.net.URI;\n/);
+    expect(source('java')).toContain(
+      'public class Main {\n    public static void main(String[] args) throws Exception {\n',
+    );
+  });
+
+  it('refuses a path that does not start with a slash', () => {
+    expect(() => codeSamples({method: 'GET', path: 'apiservices/v3/x'})).toThrow(/must start with \//);
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * Code samples of one request in nine languages, written by `@scalar/snippetz` and then changed, per
+ * language, to read the base URL and the key from the environment the way the guides do (`API_BASE_URL`,
+ * `API_KEY`: website/docs/getting-started/authentication.mdx). Pure and browser-safe: the bundle step
+ * (lib/bundle.ts) writes them into `x-codeSamples`, and the try-it console shows the request being edited.
+ *
+ * snippetz writes literal URLs and headers, so it is given a sentinel base URL and key, and each
+ * language's `environment` rewrite replaces them; a sample that still holds a sentinel is an error
+ * (lib/codeSamples.test.ts), so a change in snippetz's output cannot slip a literal through.
+ */
+import type {HarRequest, Plugin} from '@scalar/snippetz';
+import {csharpHttpclient} from '@scalar/snippetz/plugins/csharp/httpclient';
+import {goNative} from '@scalar/snippetz/plugins/go/native';
+import {javaNethttp} from '@scalar/snippetz/plugins/java/nethttp';
+import {jsFetch} from '@scalar/snippetz/plugins/js/fetch';
+import {nodeFetch} from '@scalar/snippetz/plugins/node/fetch';
+import {phpCurl} from '@scalar/snippetz/plugins/php/curl';
+import {pythonRequests} from '@scalar/snippetz/plugins/python/requests';
+import {rubyNative} from '@scalar/snippetz/plugins/ruby/native';
+import {shellCurl} from '@scalar/snippetz/plugins/shell/curl';
+
+/** A request as a reader would send it: the path with its parameters filled in, no host. */
+export interface SampleRequest {
+  /** `GET`, `post`, …; any case. */
+  method: string;
+  /** The concrete path, starting with `/`: `/apiservices/v3/flights/live/search/poll/abc`. */
+  path: string;
+  query?: Record<string, string>;
+  /** Headers to send; `x-api-key`, whatever its value, is read from `API_KEY`. */
+  headers?: Record<string, string>;
+  /** A JSON body (sent as `application/json`). */
+  body?: unknown;
+}
+
+export interface CodeSample {
+  /** Unique per language: `curl`, `javascript`, `node`, `python`, `go`, `java`, `csharp`, `php`, `ruby`. */
+  id: string;
+  /** The highlighter's language name (Prism's, as Redoc uses it): `shell`, `javascript`, `python`, … */
+  lang: string;
+  /** The tab label: `curl`, `JavaScript (fetch)`, … */
+  label: string;
+  source: string;
+}
+
+/** The header that carries the key (specs/common: the `x-api-key` scheme). */
+export const keyHeader = 'x-api-key';
+
+const baseSentinel = 'https://api-base-url.invalid';
+const keySentinel = 'api-key-from-environment';
+
+/** `text` with every `from` replaced; fails when `from` is not there, so a rewrite never silently misses. */
+function replaceAll(text: string, from: string, to: string, id: string): string {
+  if (!text.includes(from)) throw new Error(`codeSamples ${id}: expected ${JSON.stringify(from)} in\n${text}`);
+  return text.split(from).join(to);
+}
+
+/** Rewrites one sample's literal URL (`url`: base sentinel + path and query) and key to the environment. */
+type Rewrite = (source: string, url: {quoted: (quote: string) => string; rest: string}, hasKey: boolean) => string;
+
+interface Language {
+  id: string;
+  lang: string;
+  label: string;
+  plugin: Plugin;
+  rewrite: Rewrite;
+}
+
+const r = replaceAll;
+
+const languages: Language[] = [
+  {
+    id: 'curl',
+    lang: 'shell',
+    label: 'curl',
+    plugin: shellCurl,
+    rewrite: (source, url, hasKey) => {
+      // snippetz quotes the URL only when it holds a character the shell reads
+      const literal = source.includes(url.quoted("'")) ? url.quoted("'") : url.quoted('');
+      let out = r(source, literal, `"$API_BASE_URL${url.rest}"`, 'curl');
+      if (hasKey) out = r(out, `'${keyHeader}: ${keySentinel}'`, `"${keyHeader}: $API_KEY"`, 'curl');
+      return out;
+    },
+  },
+  {
+    id: 'javascript',
+    lang: 'javascript',
+    label: 'JavaScript (fetch)',
+    plugin: jsFetch,
+    rewrite: (source, url, hasKey) => {
+      let out = r(source, url.quoted("'"), `\`\${process.env.API_BASE_URL}${url.rest}\``, 'javascript');
+      if (hasKey) out = r(out, `'${keyHeader}': '${keySentinel}'`, `'${keyHeader}': process.env.API_KEY`, 'javascript');
+      return `${out.replace(/\)\s*$/, '')})\n  .then((res) => res.json())\n  .then((data) => console.log(data));\n`;
+    },
+  },
+  {
+    id: 'node',
+    lang: 'javascript',
+    label: 'Node',
+    plugin: nodeFetch,
+    rewrite: (source, url, hasKey) => {
+      let out = r(source, url.quoted("'"), `\`\${process.env.API_BASE_URL}${url.rest}\``, 'node');
+      if (hasKey) out = r(out, `'${keyHeader}': '${keySentinel}'`, `'${keyHeader}': process.env.API_KEY`, 'node');
+      out = r(out, 'fetch(', 'const res = await fetch(', 'node');
+      return (
+        '// Node 20 or later; save as a .mjs file (top-level await)\n' +
+        `${out.trimEnd()};\n\n` +
+        'if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);\n' +
+        'console.log(await res.json());\n'
+      );
+    },
+  },
+  {
+    id: 'python',
+    lang: 'python',
+    label: 'Python (requests)',
+    plugin: pythonRequests,
+    rewrite: (source, url, hasKey) => {
+      let out = r(source, url.quoted('"'), `f"{os.environ['API_BASE_URL']}${url.rest}"`, 'python');
+      if (hasKey) out = r(out, `"${keyHeader}": "${keySentinel}"`, `"${keyHeader}": os.environ["API_KEY"]`, 'python');
+      out = r(out, 'requests.', 'res = requests.', 'python').replace(/\n?\)\s*$/, ',\n    timeout=30,\n)');
+      return `import os\n\nimport requests\n\n${out}\nres.raise_for_status()\nprint(res.json())\n`;
+    },
+  },
+  {
+    id: 'go',
+    lang: 'go',
+    label: 'Go',
+    plugin: goNative,
+    rewrite: (source, url, hasKey) => {
+      let out = r(source, url.quoted('"'), `os.Getenv("API_BASE_URL") + "${url.rest}"`, 'go');
+      if (hasKey) out = r(out, `"${keyHeader}", "${keySentinel}"`, `"${keyHeader}", os.Getenv("API_KEY")`, 'go');
+      return r(out, '\t"net/http"\n', '\t"net/http"\n\t"os"\n', 'go');
+    },
+  },
+  {
+    id: 'java',
+    lang: 'java',
+    label: 'Java',
+    plugin: javaNethttp,
+    rewrite: (source, url, hasKey) => {
+      let out = r(source, url.quoted('"'), `System.getenv("API_BASE_URL") + "${url.rest}"`, 'java');
+      if (hasKey) out = r(out, `"${keyHeader}", "${keySentinel}"`, `"${keyHeader}", System.getenv("API_KEY")`, 'java');
+      const body = out
+        .trimEnd()
+        .split('\n')
+        .map((line) => `        ${line}`)
+        .join('\n');
+      return (
+        '// Java 11 or later: java Main.java\n' +
+        'import java.net.URI;\nimport java.net.http.HttpClient;\nimport java.net.http.HttpRequest;\nimport java.net.http.HttpResponse;\n\n' +
+        `public class Main {\n    public static void main(String[] args) throws Exception {\n${body}\n    }\n}\n`
+      );
+    },
+  },
+  {
+    id: 'csharp',
+    lang: 'csharp',
+    label: 'C#',
+    plugin: csharpHttpclient,
+    rewrite: (source, url, hasKey) => {
+      let out = r(
+        source,
+        url.quoted('"'),
+        `Environment.GetEnvironmentVariable("API_BASE_URL") + "${url.rest}"`,
+        'csharp',
+      );
+      if (hasKey)
+        out = r(
+          out,
+          `"${keyHeader}", "${keySentinel}"`,
+          `"${keyHeader}", Environment.GetEnvironmentVariable("API_KEY")`,
+          'csharp',
+        );
+      return `${out.trimEnd()}\nresponse.EnsureSuccessStatusCode();\nConsole.WriteLine(await response.Content.ReadAsStringAsync());\n`;
+    },
+  },
+  {
+    id: 'php',
+    lang: 'php',
+    label: 'PHP',
+    plugin: phpCurl,
+    rewrite: (source, url, hasKey) => {
+      let out = r(source, url.quoted('"'), `getenv('API_BASE_URL') . "${url.rest}"`, 'php');
+      if (hasKey) out = r(out, `'${keyHeader}: ${keySentinel}'`, `'${keyHeader}: ' . getenv('API_KEY')`, 'php');
+      return `<?php\n\n${out}`;
+    },
+  },
+  {
+    id: 'ruby',
+    lang: 'ruby',
+    label: 'Ruby',
+    plugin: rubyNative,
+    rewrite: (source, url, hasKey) => {
+      let out = r(source, url.quoted('"'), `ENV["API_BASE_URL"] + "${url.rest}"`, 'ruby');
+      if (hasKey) out = r(out, `"${keyHeader}"] = '${keySentinel}'`, `"${keyHeader}"] = ENV["API_KEY"]`, 'ruby');
+      out = r(out, 'http.use_ssl = true', 'http.use_ssl = url.scheme == "https"', 'ruby');
+      return `${out.trimEnd()}\n`;
+    },
+  },
+];
+
+/** The ids of the languages `codeSamples` writes, in its order. */
+export const codeSampleIds = languages.map((language) => language.id);
+
+/** `/path?query` with the query encoded as a form (`a=1&b=x%20y`): no quote, `$`, `{` or backslash left. */
+function pathAndQuery(request: SampleRequest): string {
+  if (!request.path.startsWith('/')) throw new Error(`codeSamples: the path must start with /, not ${request.path}`);
+  const path = request.path.replace(/[^A-Za-z0-9\-._~!&'()*+,;=:@/%]/g, (char) => encodeURIComponent(char));
+  const query = new URLSearchParams(request.query ?? {}).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The request in curl, JavaScript (fetch), Node, Python (requests), Go, Java, C#, PHP and Ruby, each
+ * reading `API_BASE_URL` and (when the request sends `x-api-key`) `API_KEY` from the environment.
+ */
+export function codeSamples(request: SampleRequest): CodeSample[] {
+  const rest = pathAndQuery(request).replace(/'/g, '%27');
+  const headers: HarRequest['headers'] = [];
+  let hasKey = false;
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    if (name.toLowerCase() === keyHeader) {
+      hasKey = true;
+      headers.push({name: keyHeader, value: keySentinel});
+    } else if (name.toLowerCase() !== 'content-type') {
+      headers.push({name, value});
+    }
+  }
+  const har: Partial<HarRequest> = {method: request.method.toUpperCase(), url: `${baseSentinel}${rest}`, headers};
+  if (request.body !== undefined) {
+    headers.push({name: 'Content-Type', value: 'application/json'});
+    har.postData = {mimeType: 'application/json', text: JSON.stringify(request.body)};
+  }
+  const url = {quoted: (quote: string) => `${quote}${baseSentinel}${rest}${quote}`, rest};
+  return languages.map(({id, lang, label, plugin, rewrite}) => {
+    const source = rewrite(plugin.generate(har), url, hasKey);
+    if (source.includes(baseSentinel) || source.includes(keySentinel)) {
+      throw new Error(`codeSamples ${id}: a literal base URL or key is left in\n${source}`);
+    }
+    return {id, lang, label, source};
+  });
+}
