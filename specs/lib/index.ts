@@ -6,4 +6,5 @@ export * from './openapi';
 export * from './validator';
 export * from './requests';
 export * from './undeclaredFields';
+export * from './referenceMarkdown';
 export * from './codeSamples';
