@@ -23,14 +23,16 @@ import {
   type Schema,
   type ValidationIssue,
 } from '@portal/specs';
+import {answerText, cached, keep} from './answers';
 import {badRequest, errorBody, errorTemplate, SandboxError, type FieldViolation} from './errors';
 import {rules, type Rule} from './rules';
 import {carHireHandlers} from './services/carhire';
 import {flightsHandlers} from './services/flights';
 import {hotelsHandlers} from './services/hotels';
 import {referenceHandlers} from './services/reference';
+import {stableStringify} from './random';
 import type {Handler, Scenario} from './services/types';
-import {TokenSigner} from './token';
+import {TokenSigner, type TokenCodec} from './token';
 
 /** Every operation's handler, by operationId. */
 export const handlers: Record<string, Handler> = {
@@ -54,6 +56,8 @@ export const MAX_DEPTH = 32;
 /** The secret tokens are signed with unless one is given: tokens of the sandbox are not secrets. */
 export const DEFAULT_SECRET = 'portal-sandbox-default-secret';
 
+const JSON_TYPE = {'Content-Type': 'application/json'};
+
 export interface SandboxOptions {
   /** The bundled specifications by slug (`loadBundles()` of `@portal/specs/node`). */
   bundles: Map<string, OpenApiDocument>;
@@ -61,6 +65,8 @@ export interface SandboxOptions {
   secret?: string;
   /** The clock, in milliseconds (tests move it). */
   now?: () => number;
+  /** How tokens are deflated and signed: the Web platform's by default; `node.ts` passes `nodeTokenCodec`. */
+  tokenCodec?: (secret: string) => TokenCodec;
 }
 
 interface Route {
@@ -135,7 +141,15 @@ async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
+  if (request.headers.has('content-length')) {
+    // A declared length of at most MAX_BODY_BYTES (HTTP servers refuse a body longer than it declares):
+    // read at once, which @hono/node-server does without building a stream (src/node.ts)
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.length > MAX_BODY_BYTES)
+      throw new SandboxError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
+    chunks.push(bytes);
+    size = bytes.length;
+  } else if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
       const {done, value} = await reader.read();
@@ -195,7 +209,7 @@ function scenarioOf(request: Request): Scenario | undefined {
 
 export function createApp(options: SandboxOptions): Hono {
   const validator = new SpecValidator(options.bundles);
-  const tokens = new TokenSigner(options.secret ?? DEFAULT_SECRET);
+  const tokens = new TokenSigner(options.secret ?? DEFAULT_SECRET, options.tokenCodec);
   const now = options.now ?? Date.now;
   const routes = buildRoutes(options.bundles);
   const anyRoute = routes[0];
@@ -267,16 +281,30 @@ export function createApp(options: SandboxOptions): Hono {
       }
       if (violations.length) throw badRequest(violations);
 
+      // A handler that reads neither the clock nor the signer answers the same to the same request: its text is kept (answers.ts)
+      const key = `answer ${route.operation.operationId} ${scenario ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`;
+      const kept = cached(key);
+      if (typeof kept === 'string') return context.body(kept, 200, JSON_TYPE);
+      let timeless = true;
+      const at = now();
       const answer = await route.handler({
         operation: route.operation,
         doc: route.doc,
         body: body ?? {},
         params: parameters.values,
-        now: now(),
+        get now() {
+          timeless = false;
+          return at;
+        },
         scenario,
-        tokens,
+        get tokens() {
+          timeless = false;
+          return tokens;
+        },
       });
-      return context.json(answer as object, 200);
+      const text = answerText(answer);
+      if (timeless) keep(key, text);
+      return context.body(text, 200, JSON_TYPE);
     } catch (error) {
       if (error instanceof SandboxError) return answerError(context, error, route);
       console.error(`sandbox: ${route.operation.operationId} failed`, error);

@@ -7,6 +7,7 @@ import {parseArgs} from 'node:util';
 import {serve} from '@hono/node-server';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from './app';
+import {nodeTokenCodec} from './nodeTokenCodec';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -30,7 +31,7 @@ export function parseOptions(args: string[]): {port: number; host: string; secre
 
 function main(): void {
   const options = parseOptions(process.argv.slice(2));
-  const app = createApp({bundles: loadBundles(), secret: options.secret});
+  const app = createApp({bundles: loadBundles(), secret: options.secret, tokenCodec: nodeTokenCodec});
   const server = serve({fetch: app.fetch, port: options.port, hostname: options.host}, (info) => {
     console.log(`Sandbox listening on http://${options.host}:${info.port} (keys start with sandbox_)`);
   });

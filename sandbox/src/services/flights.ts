@@ -4,11 +4,12 @@
  * the carriers of the countries they join, durations from great-circle distances and prices in
  * PRICE_UNIT_MILLI from distance, cabin and travellers.
  */
+import {memoised, RawJson} from '../answers';
 import {SandboxError} from '../errors';
 import {flightAgents} from '../data/agents';
 import {allCarriers, carrierByIata, type SandboxCarrier} from '../data/carriers';
 import {airportsFor, findPlace, lineage, nearestAirports, placeBody, type SandboxPlace} from '../data/places';
-import {distanceKm, Rng, shortId} from '../random';
+import {distanceKm, Rng, shortId, stableStringify} from '../random';
 import {newSession, openSession, partial, poll, stagesFor} from './session';
 import {fromDate, milli, noPrice, toDate, type Call, type Handler, type LocalDate} from './types';
 
@@ -351,29 +352,41 @@ function content(query: LiveQuery, all: Generated, ids: string[], final: boolean
 
 const KIND = 'flights-live';
 
+/** The number of itineraries a query gives once complete (kept: answers.ts). */
+const countOf = (query: LiveQuery): number =>
+  Number(memoised(`${KIND} count ${stableStringify(query)}`, () => String(generate(query).order.length)));
+
+/** The JSON text of a search's content at a stage (kept: answers.ts). */
+const contentText = (query: LiveQuery, scenario: Call['scenario'], stage: number, stages: number, final: boolean) =>
+  new RawJson(
+    memoised(`${KIND} content ${scenario ?? ''} ${stage} ${stages} ${final} ${stableStringify(query)}`, () => {
+      const all = generate(query);
+      const ids = scenario === 'empty' ? [] : partial(all.order, stage, stages);
+      return JSON.stringify(content(query, all, ids, final));
+    }),
+  );
+
 const createSearch: Handler = async (call) => {
   const query = call.body.query as LiveQuery;
-  const all = generate(query);
-  const session = newSession(call, KIND, query, stagesFor(3, call.scenario, all.order.length > 0));
-  const ids = call.scenario === 'empty' ? [] : partial(all.order, 1, session.n);
+  const session = newSession(call, KIND, query, stagesFor(3, call.scenario, countOf(query) > 0));
   return {
     sessionToken: await call.tokens.sign(session),
     status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
     action: 'RESULT_ACTION_REPLACED',
-    content: content(query, all, ids, session.n === 1),
+    content: contentText(query, call.scenario, 1, session.n, session.n === 1),
   };
 };
 
 const pollSearch: Handler = async (call) => {
   const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
   const outcome = poll(session, call.now);
-  const all = generate(session.q);
-  const ids = session.sc === 'empty' ? [] : partial(all.order, outcome.stage, session.n);
   return {
     sessionToken: await call.tokens.sign(outcome.next),
     status: outcome.status,
     action: outcome.action,
-    content: outcome.send ? content(session.q, all, ids, outcome.status === 'RESULT_STATUS_COMPLETE') : {results: {}},
+    content: outcome.send
+      ? contentText(session.q, session.sc, outcome.stage, session.n, outcome.status === 'RESULT_STATUS_COMPLETE')
+      : {results: {}},
   };
 };
 
