@@ -201,6 +201,8 @@ export interface LoggedRequest {
   method: string;
   path: string;
   status: number;
+  /** When the request arrived (Date.now()): the waits between a client's retries are the gaps. */
+  at: number;
 }
 
 export interface RunningSandbox {
@@ -215,8 +217,9 @@ export interface RunningSandbox {
 export async function startSandbox(fetch: (request: Request) => Response | Promise<Response>): Promise<RunningSandbox> {
   const requests: LoggedRequest[] = [];
   const logged = async (request: Request): Promise<Response> => {
+    const at = Date.now();
     const response = await fetch(request);
-    requests.push({method: request.method, path: new URL(request.url).pathname, status: response.status});
+    requests.push({method: request.method, path: new URL(request.url).pathname, status: response.status, at});
     return response;
   };
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
