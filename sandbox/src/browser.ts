@@ -1,7 +1,9 @@
 /**
- * The service-worker entry: the same app, answering the fetches of pages under the worker's scope
- * for the API paths, with the bundles passed in (fetched from `/openapi/<slug>.json` by the page or
- * bundled by the build that packages the worker). Not built yet: the try-it console will register it.
+ * `@portal/sandbox/browser`: the sandbox as a fetch handler inside a page or a service worker (the
+ * try-it console answers its calls with it on a static host). The bundles are passed in (fetched from
+ * `/openapi/<slug>.json`, or bundled by the build). Everything it imports is browser-safe: no `node:`
+ * module, no `process` or `Buffer`; tokens are signed with Web Crypto and `CompressionStream`
+ * (`browser.test.ts` bundles it for the browser with esbuild and runs it with Web globals only).
  */
 import type {OpenApiDocument} from '@portal/specs';
 import {createApp} from './app';

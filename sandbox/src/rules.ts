@@ -271,7 +271,7 @@ export const notes: NoteHandling[] = [
     pointer: `#/components/schemas/${name}`,
     phrase: 'returns the most popular destinations',
     by: 'behaviour',
-    where: 'searchPlaces in services/reference.ts',
+    where: 'suggestPlaces in data/places.ts',
   })),
   {
     slug: 'carhire-live-pricing',

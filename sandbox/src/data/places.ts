@@ -310,3 +310,61 @@ export const placeBody = (place: SandboxPlace, locale: string) => ({
   iata: place.iata,
   ...(place.type === 'PLACE_TYPE_CONTINENT' ? {} : {coordinates: place.coordinates}),
 });
+
+/** Lower case without accents, so `cancun` finds Cancún. */
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Where a term matches a text: at its start or at the start of a word. [start, end] pairs. */
+export function matchRanges(text: string, term: string): [number, number][] {
+  const folded = fold(text);
+  const needle = fold(term.trim());
+  if (!needle) return [];
+  const ranges: [number, number][] = [];
+  let from = 0;
+  while (from <= folded.length) {
+    const at = folded.indexOf(needle, from);
+    if (at < 0) break;
+    if (at === 0 || /[\s(\-/,]/.test(folded[at - 1])) ranges.push([at, at + needle.length]);
+    from = at + 1;
+  }
+  return ranges;
+}
+
+export interface Suggestion {
+  place: SandboxPlace;
+  score: number;
+}
+
+/** Places whose name (or IATA code) a term starts, or one of whose words it starts; best first. */
+export function suggestPlaces(term: string | undefined, kinds: string[], limit: number): Suggestion[] {
+  const candidates = places().all.filter(
+    (place) => place.type !== 'PLACE_TYPE_CONTINENT' && (!kinds.length || kinds.includes(place.type)),
+  );
+  if (!term?.trim()) {
+    // No search term: the most popular places (the spec's x-validation on the autosuggest queries).
+    return candidates
+      .filter((place) => place.type === 'PLACE_TYPE_CITY')
+      .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
+      .slice(0, limit)
+      .map((place) => ({place, score: place.weight}));
+  }
+  const needle = fold(term.trim());
+  return candidates
+    .map((place) => {
+      const ranges = matchRanges(place.name, term);
+      const iata = place.iata && fold(place.iata) === needle;
+      if (!ranges.length && !iata) return undefined;
+      const prefix = ranges.some(([start]) => start === 0);
+      return {
+        place,
+        score: (iata ? 5000 : 0) + (prefix ? 2000 : 1000) + place.weight + (place.type === 'PLACE_TYPE_CITY' ? 100 : 0),
+      };
+    })
+    .filter((entry): entry is Suggestion => !!entry)
+    .sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name))
+    .slice(0, limit);
+}

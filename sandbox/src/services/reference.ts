@@ -5,7 +5,16 @@
  */
 import {allCarriers} from '../data/carriers';
 import {currencies, currency, defaultCulture, locales, markets} from '../data/culture';
-import {lineage, nearestAirports, placeBody, places, placeName, type SandboxPlace} from '../data/places';
+import {
+  lineage,
+  matchRanges,
+  nearestAirports,
+  placeBody,
+  places,
+  placeName,
+  suggestPlaces,
+  type SandboxPlace,
+} from '../data/places';
 import type {Handler} from './types';
 
 const london = () => places().byId.get('95565050')!;
@@ -75,64 +84,6 @@ const listCarriers: Handler = (call) => ({
         ),
 });
 
-/** Lower case without accents, so `cancun` finds Cancún. */
-const fold = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-/** Where a term matches a text: at its start or at the start of a word. [start, end] pairs. */
-export function matchRanges(text: string, term: string): [number, number][] {
-  const folded = fold(text);
-  const needle = fold(term.trim());
-  if (!needle) return [];
-  const ranges: [number, number][] = [];
-  let from = 0;
-  while (from <= folded.length) {
-    const at = folded.indexOf(needle, from);
-    if (at < 0) break;
-    if (at === 0 || /[\s(\-/,]/.test(folded[at - 1])) ranges.push([at, at + needle.length]);
-    from = at + 1;
-  }
-  return ranges;
-}
-
-export interface Suggestion {
-  place: SandboxPlace;
-  score: number;
-}
-
-/** Places whose name (or IATA code) a term starts, or one of whose words it starts; best first. */
-export function searchPlaces(term: string | undefined, kinds: string[], limit: number): Suggestion[] {
-  const candidates = places().all.filter(
-    (place) => place.type !== 'PLACE_TYPE_CONTINENT' && (!kinds.length || kinds.includes(place.type)),
-  );
-  if (!term?.trim()) {
-    // No search term: the most popular places (the spec's x-validation on the autosuggest queries).
-    return candidates
-      .filter((place) => place.type === 'PLACE_TYPE_CITY')
-      .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
-      .slice(0, limit)
-      .map((place) => ({place, score: place.weight}));
-  }
-  const needle = fold(term.trim());
-  return candidates
-    .map((place) => {
-      const ranges = matchRanges(place.name, term);
-      const iata = place.iata && fold(place.iata) === needle;
-      if (!ranges.length && !iata) return undefined;
-      const prefix = ranges.some(([start]) => start === 0);
-      return {
-        place,
-        score: (iata ? 5000 : 0) + (prefix ? 2000 : 1000) + place.weight + (place.type === 'PLACE_TYPE_CITY' ? 100 : 0),
-      };
-    })
-    .filter((entry): entry is Suggestion => !!entry)
-    .sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name))
-    .slice(0, limit);
-}
-
 const DEFAULT_LIMIT = 10;
 
 function hierarchy(place: SandboxPlace, locale: string, separator: string): string {
@@ -156,7 +107,7 @@ const suggestFlights: Handler = (call) => {
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
     : ['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY', 'PLACE_TYPE_COUNTRY'];
-  const found = call.scenario === 'empty' ? [] : searchPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
+  const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
   return {
     places: found.map(({place}) => {
       const country = lineage(place).find((member) => member.type === 'PLACE_TYPE_COUNTRY');
@@ -196,7 +147,7 @@ const suggestCarHire: Handler = (call) => {
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
     : ['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY'];
-  const found = call.scenario === 'empty' ? [] : searchPlaces(query.searchTerm, kinds, DEFAULT_LIMIT);
+  const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, DEFAULT_LIMIT);
   return {
     places: found.map(({place}) => {
       const name = place.type === 'PLACE_TYPE_AIRPORT' ? `${place.name} Airport` : placeName(place, query.locale);
@@ -218,7 +169,7 @@ const suggestHotels: Handler = (call) => {
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
     : ['PLACE_TYPE_CITY', 'PLACE_TYPE_AIRPORT', 'PLACE_TYPE_COUNTRY'];
-  const found = call.scenario === 'empty' ? [] : searchPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
+  const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
   return {
     places: found.map(({place, score}) => {
       const name = placeName(place, query.locale);
