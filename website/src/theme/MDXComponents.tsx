@@ -2,6 +2,8 @@
  * Wraps the theme's MDX components (@theme-original/MDXComponents):
  * - `Tabs` and `TabItem` are available in every page without an import (the guides' language tabs);
  * - `Assumption` (src/components/Assumption) too: the one form of a statement the guides assume;
+ * - `TryIt` (src/components/TryIt): `<TryIt api="<slug>" operation="<operationId>"/>` opens the try-it
+ *   console on a guide page (the console's code loads only when it opens);
  * - markdown tables scroll sideways on narrow screens, so each is focusable (tabIndex 0) for keyboard
  *   users to scroll it (axe rule scrollable-region-focusable).
  */
@@ -10,11 +12,13 @@ import MDXComponents from '@theme-original/MDXComponents';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import Assumption from '@site/src/components/Assumption';
+import TryIt from '@site/src/components/TryIt';
 
 export default {
   ...MDXComponents,
   Tabs,
   TabItem,
   Assumption,
+  TryIt,
   table: (props: ComponentProps<'table'>) => <table tabIndex={0} {...props} />,
 };

@@ -19,6 +19,16 @@ export default function apiReferencePlugin(): Plugin<ReferenceOutline[]> {
       return path.join(__dirname, 'theme');
     },
 
+    // The try-it console's editor (src/components/TryIt/JsonEditor.tsx) uses codemirror-json-schema,
+    // whose ES modules import their own files without extensions: let the bundler resolve them.
+    configureWebpack() {
+      return {
+        module: {
+          rules: [{test: /[\\/]codemirror-json-schema[\\/]dist[\\/].*\.js$/, resolve: {fullySpecified: false}}],
+        },
+      };
+    },
+
     getPathsToWatch() {
       return apis.map((api) => bundlePath(api.slug));
     },

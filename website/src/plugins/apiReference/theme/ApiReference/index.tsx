@@ -16,6 +16,7 @@ import type {ReferenceOutline} from '../../outline';
 import {readPalette, redocOptions} from './redocTheme';
 import styles from './styles.module.css';
 import './redocOverrides.css';
+import TryItButtons from './TryItButtons';
 
 const RedocStandalone = lazy(() => import('redoc').then((module) => ({default: module.RedocStandalone})));
 
@@ -81,6 +82,7 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
   const {colorMode} = useColorMode();
   const specHref = useBaseUrl(specUrl(outline));
   const [loaded, setLoaded] = useState(false);
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const onLoaded = useCallback(() => setLoaded(true), []);
 
   // Once Redoc has replaced the outline, bring a deep link's operation into view again.
@@ -94,7 +96,7 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
   return (
     <>
       {!loaded && <Outline outline={outline} />}
-      <div className={loaded ? undefined : styles.pending} data-testid="redoc-container">
+      <div ref={setContainer} className={loaded ? undefined : styles.pending} data-testid="redoc-container">
         <BrowserOnly>
           {() => {
             const dark = readPalette('dark');
@@ -112,6 +114,7 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
           }}
         </BrowserOnly>
       </div>
+      <TryItButtons slug={outline.slug} root={loaded ? container : null} />
     </>
   );
 }

@@ -1,0 +1,124 @@
+/**
+ * The try-it console's core on the real bundles (`npm run specs:bundle`): the expectations are written
+ * out by hand from the specifications (specs/<slug>/openapi.yaml), never computed with the code under test.
+ */
+import {describe, expect, it} from 'vitest';
+import {loadBundle} from '@portal/specs/node';
+import {consoleOperation, editedRequest, requestUrl, sessionOver, sessionStateOf, targetBase} from './request';
+
+describe('consoleOperation', () => {
+  it('reads the flights live create call: key header, example body, and its poll', () => {
+    const operation = consoleOperation(
+      'flights-live-pricing',
+      loadBundle('flights-live-pricing'),
+      'FlightsService_CreateSearch',
+    );
+    expect(operation.method).toBe('POST');
+    expect(operation.path).toBe('/apiservices/v3/flights/live/search/create');
+    expect(operation.keyHeaders).toEqual(['x-api-key']);
+    expect(operation.bodyRequired).toBe(true);
+    expect(JSON.parse(operation.exampleBody).query.market).toBe('UK');
+    expect(operation.poll).toEqual({
+      operationId: 'FlightsService_PollSearch',
+      method: 'POST',
+      path: '/apiservices/v3/flights/live/search/poll/{sessionToken}',
+      tokenField: 'sessionToken',
+      body: '',
+    });
+  });
+
+  it('pairs the itinerary-refresh create with its own poll, not with the search poll', () => {
+    const doc = loadBundle('flights-live-pricing');
+    const operation = consoleOperation('flights-live-pricing', doc, 'FlightsService_CreateItineraryRefresh');
+    expect(operation.parameters.map((field) => [field.name, field.in, field.required])).toEqual([
+      ['sessionToken', 'path', true],
+    ]);
+    expect(operation.poll?.operationId).toBe('FlightsService_PollItineraryRefresh');
+    expect(operation.poll?.tokenField).toBe('refreshSessionToken');
+    // A poll is not itself a create call.
+    expect(consoleOperation('flights-live-pricing', doc, 'FlightsService_PollSearch').poll).toBeUndefined();
+  });
+
+  it('gives the hotels poll its required body', () => {
+    const operation = consoleOperation('hotels-live', loadBundle('hotels-live'), 'HotelsService_CreateSearch');
+    expect(operation.poll?.operationId).toBe('HotelsService_PollSearch');
+    expect(operation.poll?.body).not.toBe('');
+    expect(() => JSON.parse(operation.poll!.body)).not.toThrow();
+  });
+
+  it('prefills a path parameter from its example and offers no poll for a plain call', () => {
+    const operation = consoleOperation('geo', loadBundle('geo'), 'GeoService_ListPlaces');
+    expect(operation.parameters).toEqual([expect.objectContaining({name: 'locale', in: 'path', initial: 'en-GB'})]);
+    expect(operation.exampleBody).toBe('');
+    expect(operation.poll).toBeUndefined();
+  });
+
+  it('fails on an operation the API does not have', () => {
+    expect(() => consoleOperation('geo', loadBundle('geo'), 'GeoService_Nothing')).toThrow(
+      'geo has no operation GeoService_Nothing',
+    );
+  });
+});
+
+describe('editedRequest', () => {
+  const operation = {
+    method: 'GET',
+    path: '/things/{id}',
+    parameters: [
+      {name: 'id', in: 'path' as const, required: true, description: '', initial: ''},
+      {name: 'q', in: 'query' as const, required: false, description: '', initial: ''},
+      {name: 'empty', in: 'query' as const, required: false, description: '', initial: ''},
+    ],
+    keyHeaders: ['x-api-key'],
+  };
+
+  it('fills and encodes path parameters, keeps non-empty query parameters, sets the key', () => {
+    const request = editedRequest(
+      operation,
+      'http://127.0.0.1:4010',
+      {id: 'a/b c', q: 'x y', empty: ''},
+      'k',
+      undefined,
+    );
+    expect(request).toEqual({
+      method: 'GET',
+      base: 'http://127.0.0.1:4010',
+      path: '/things/a%2Fb%20c',
+      query: {q: 'x y'},
+      headers: {'x-api-key': 'k'},
+      body: undefined,
+    });
+    expect(requestUrl(request)).toBe('http://127.0.0.1:4010/things/a%2Fb%20c?q=x+y');
+  });
+
+  it('sends a body as JSON', () => {
+    expect(editedRequest(operation, '', {id: '1'}, 'k', '{}').headers).toEqual({
+      'content-type': 'application/json',
+      'x-api-key': 'k',
+    });
+  });
+});
+
+describe('targets', () => {
+  it('the page itself, the local sandbox, or the host the reader typed (https by default)', () => {
+    expect(targetBase('browser', 'https://docs.example', '')).toBe('https://docs.example');
+    expect(targetBase('local', 'https://docs.example', '')).toBe('http://127.0.0.1:4010');
+    expect(targetBase('custom', '', 'proxy.example.com/')).toBe('https://proxy.example.com');
+    expect(targetBase('custom', '', ' http://localhost:8080 ')).toBe('http://localhost:8080');
+  });
+});
+
+describe('sessions', () => {
+  it('reads status, action and the next token; only an incomplete search goes on', () => {
+    expect(
+      sessionStateOf(
+        {sessionToken: 't2', status: 'RESULT_STATUS_INCOMPLETE', action: 'RESULT_ACTION_REPLACED'},
+        'sessionToken',
+      ),
+    ).toEqual({status: 'RESULT_STATUS_INCOMPLETE', action: 'RESULT_ACTION_REPLACED', token: 't2'});
+    expect(sessionStateOf(null, 'sessionToken')).toEqual({status: '', action: '', token: ''});
+    expect(sessionOver('RESULT_STATUS_INCOMPLETE')).toBe(false);
+    expect(sessionOver('RESULT_STATUS_COMPLETE')).toBe(true);
+    expect(sessionOver('RESULT_STATUS_FAILED')).toBe(true);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The try-it console's pure core: what an operation asks for (its parameters, key headers and example
+ * body, read through `@portal/specs`), the request the reader's edits make, which operation polls a
+ * create call's session, and where a request goes (the targets). No React, no network: unit-tested in
+ * `request.test.ts`.
+ */
+import {
+  firstExample,
+  operations,
+  parametersOf,
+  requestMedia,
+  resolveRef,
+  responseMedia,
+  securityHeaders,
+  type OpenApiDocument,
+  type Operation,
+  type Schema,
+} from '@portal/specs';
+
+/** A path or query parameter as the console shows it. */
+export interface ParameterField {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description: string;
+  /** The value the input starts with: the parameter's example, else its schema's default. */
+  initial: string;
+}
+
+/** Everything the console needs to know about one operation. */
+export interface ConsoleOperation {
+  slug: string;
+  operationId: string;
+  summary: string;
+  method: string;
+  path: string;
+  parameters: ParameterField[];
+  /** Headers that carry the API key (lower case); empty for operations with `security: []`. */
+  keyHeaders: string[];
+  /** The request body's schema, `$ref`s left for the editor's validator to follow; undefined when none. */
+  bodySchema: Schema | undefined;
+  bodyRequired: boolean;
+  /** The first example of the request body, as pretty JSON (`''` when there is no body). */
+  exampleBody: string;
+  /** The operation that polls this one's session, when this is the create call of a create-and-poll pair. */
+  poll: PollPlan | undefined;
+}
+
+/** How to poll the session a create call starts. */
+export interface PollPlan {
+  operationId: string;
+  method: string;
+  path: string;
+  /** The response field, and the poll's path parameter, that carries the session token. */
+  tokenField: string;
+  /** The poll's request body (its example) when the poll requires one. */
+  body: string;
+}
+
+const text = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+
+const pretty = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
+
+/** The property names of an operation's 200 answer. */
+function answerFields(doc: OpenApiDocument, operation: Operation): string[] {
+  const schema = resolveRef(doc, responseMedia(doc, operation)?.schema);
+  return Object.keys(schema?.properties ?? {});
+}
+
+/**
+ * The poll operation of a create call: the create call answers a session token (`sessionToken`,
+ * `refreshSessionToken`) and a `status`, and does not take that token itself; the poll is the
+ * operation of the same API that takes the token in its path and answers it again with a `status`.
+ * (Flights' itinerary-refresh create takes `{sessionToken}` but answers `refreshSessionToken`, so it is
+ * not the search's poll.)
+ */
+export function pollPlanOf(doc: OpenApiDocument, all: Operation[], create: Operation): PollPlan | undefined {
+  const fields = answerFields(doc, create);
+  if (!fields.includes('status')) return undefined;
+  const tokenField = fields.find((field) => /sessionToken$/i.test(field));
+  if (!tokenField || create.path.includes(`{${tokenField}}`)) return undefined;
+  const poll = all.find(
+    (candidate) =>
+      candidate !== create &&
+      candidate.path.includes(`{${tokenField}}`) &&
+      answerFields(doc, candidate).includes(tokenField) &&
+      answerFields(doc, candidate).includes('status'),
+  );
+  if (!poll) return undefined;
+  const media = requestMedia(doc, poll);
+  const required = resolveRef(doc, poll.requestBody)?.required === true;
+  return {
+    operationId: poll.operationId,
+    method: poll.method,
+    path: poll.path,
+    tokenField,
+    body: required ? pretty(firstExample(doc, media) ?? {}) : '',
+  };
+}
+
+/** The console's view of one operation of a bundled specification. */
+export function consoleOperation(slug: string, doc: OpenApiDocument, operationId: string): ConsoleOperation {
+  const all = operations(slug, doc);
+  const operation = all.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`${slug} has no operation ${operationId}`);
+  const media = requestMedia(doc, operation);
+  const parameters = parametersOf(doc, operation)
+    .filter((parameter) => parameter.in === 'path' || parameter.in === 'query')
+    .map((parameter): ParameterField => ({
+      name: parameter.name ?? '',
+      in: parameter.in as 'path' | 'query',
+      required: parameter.in === 'path' || parameter.required === true,
+      description: parameter.description ?? '',
+      initial: text(parameter.example ?? parameter.schema?.example ?? parameter.schema?.default),
+    }));
+  return {
+    slug,
+    operationId,
+    summary: operation.summary ?? operationId,
+    method: operation.method,
+    path: operation.path,
+    parameters,
+    keyHeaders: securityHeaders(doc, operation),
+    bodySchema: media?.schema,
+    bodyRequired: resolveRef(doc, operation.requestBody)?.required === true,
+    exampleBody: pretty(firstExample(doc, media)),
+    poll: pollPlanOf(doc, all, operation),
+  };
+}
+
+/**
+ * A JSON Schema the editor can validate a body against on its own: the body's schema with the
+ * document's components beside it, so that its `#/components/...` references resolve.
+ */
+export function standaloneSchema(doc: OpenApiDocument, schema: Schema): Record<string, unknown> {
+  return {...schema, components: doc.components};
+}
+
+/** Where the console sends requests. */
+export type TargetKind = 'browser' | 'local' | 'custom';
+
+/** The local Node sandbox (`npm run sandbox`, sandbox/src/node.ts). */
+export const localSandboxUrl = 'http://127.0.0.1:4010';
+
+/** A key the sandboxes accept (any key that starts with `sandbox_`: sandbox/README.md). */
+export const sandboxKey = 'sandbox_try_it';
+
+/** The request as the reader has edited it, ready to send or to show as code. */
+export interface EditedRequest {
+  method: string;
+  /** The target's base URL, no trailing slash. */
+  base: string;
+  /** The path with its parameters filled in (URI-encoded). */
+  path: string;
+  /** The non-empty query parameters. */
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** The path with its `{parameters}` filled in, URI-encoded. */
+export const filledPath = (path: string, values: Record<string, string>): string =>
+  path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+
+/** The full URL of an edited request. */
+export function requestUrl(request: Pick<EditedRequest, 'base' | 'path' | 'query'>): string {
+  const search = new URLSearchParams(request.query).toString();
+  return `${request.base}${request.path}${search ? `?${search}` : ''}`;
+}
+
+/** The base URL of a target, without a trailing slash. */
+export function targetBase(kind: TargetKind, pageOrigin: string, customHost: string): string {
+  if (kind === 'browser') return pageOrigin;
+  if (kind === 'local') return localSandboxUrl;
+  const host = customHost.trim().replace(/\/+$/, '');
+  return /^https?:\/\//.test(host) ? host : `https://${host}`;
+}
+
+/** The request the console sends: JSON body (if any) and the key in each header the operation names. */
+export function editedRequest(
+  operation: Pick<ConsoleOperation, 'method' | 'path' | 'parameters' | 'keyHeaders'>,
+  base: string,
+  values: Record<string, string>,
+  key: string,
+  body: string | undefined,
+): EditedRequest {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  for (const header of operation.keyHeaders) headers[header] = key;
+  const query: Record<string, string> = {};
+  for (const field of operation.parameters) {
+    if (field.in === 'query' && values[field.name]) query[field.name] = values[field.name];
+  }
+  return {method: operation.method, base, path: filledPath(operation.path, values), query, headers, body};
+}
+
+/** What a create or poll answer says about the session (`status`, `action`, the next token). */
+export interface SessionState {
+  status: string;
+  action: string;
+  token: string;
+}
+
+export function sessionStateOf(answer: unknown, tokenField: string): SessionState {
+  const value = (answer ?? {}) as Record<string, unknown>;
+  return {status: text(value.status), action: text(value.action), token: text(value[tokenField])};
+}
+
+/** A search is over when its status is anything but incomplete (complete or failed). */
+export const sessionOver = (status: string): boolean => status !== 'RESULT_STATUS_INCOMPLETE';
