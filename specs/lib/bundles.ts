@@ -17,6 +17,10 @@ export const bundleDir = path.join(specsDir, 'dist', 'openapi');
 /** The bundled JSON of an API: `specs/dist/openapi/<slug>.json`. */
 export const bundlePath = (slug: string): string => path.join(bundleDir, `${slug}.json`);
 
+/** The other artefacts of a bundle, beside it (lib/bundle.ts): `<slug>.yaml`, `<slug>.d.ts`, `<slug>.postman.json`. */
+export const artefactPath = (slug: string, extension: 'yaml' | 'd.ts' | 'postman.json'): string =>
+  path.join(bundleDir, `${slug}.${extension}`);
+
 /** The authored root of an API: `specs/<slug>/openapi.yaml`. */
 export const sourcePath = (slug: string): string => path.join(specsDir, slug, 'openapi.yaml');
 

@@ -18,6 +18,8 @@ import {phpCurl} from '@scalar/snippetz/plugins/php/curl';
 import {pythonRequests} from '@scalar/snippetz/plugins/python/requests';
 import {rubyNative} from '@scalar/snippetz/plugins/ruby/native';
 import {shellCurl} from '@scalar/snippetz/plugins/shell/curl';
+import {firstExample, parametersOf, requestMedia, type OpenApiDocument, type Operation} from './openapi';
+import {securityHeaders} from './requests';
 
 /** A request as a reader would send it: the path with its parameters filled in, no host. */
 export interface SampleRequest {
@@ -239,4 +241,60 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
     }
     return {id, lang, label, source};
   });
+}
+
+/**
+ * The request of an operation's examples: its path and query parameters' `example`s and its first
+ * request body example (`firstExample`), with the key header when the operation requires one.
+ */
+export function exampleRequest(doc: OpenApiDocument, operation: Operation): SampleRequest {
+  let path = operation.path;
+  const query: Record<string, string> = {};
+  for (const parameter of parametersOf(doc, operation)) {
+    if (parameter.example === undefined || !parameter.name) continue;
+    if (parameter.in === 'path')
+      path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
+    else if (parameter.in === 'query') query[parameter.name] = String(parameter.example);
+  }
+  const headers: Record<string, string> = {};
+  for (const header of securityHeaders(doc, operation)) headers[header] = 'API_KEY';
+  const media = requestMedia(doc, operation);
+  return {method: operation.method, path, query, headers, body: media ? firstExample(doc, media) : undefined};
+}
+
+/**
+ * The TypeScript sample of an operation: `openapi-fetch` typed by the API's generated
+ * `/openapi/<slug>.d.ts` (lib/types.ts), sending the same example as `codeSamples`.
+ */
+export function typedClientSample(doc: OpenApiDocument, operation: Operation): CodeSample {
+  const example = exampleRequest(doc, operation);
+  const pathParams: Record<string, unknown> = {};
+  const queryParams: Record<string, unknown> = {};
+  for (const parameter of parametersOf(doc, operation)) {
+    if (parameter.example === undefined || !parameter.name) continue;
+    if (parameter.in === 'path') pathParams[parameter.name] = parameter.example;
+    else if (parameter.in === 'query') queryParams[parameter.name] = parameter.example;
+  }
+  const params: Record<string, unknown> = {};
+  if (Object.keys(pathParams).length > 0) params.path = pathParams;
+  if (Object.keys(queryParams).length > 0) params.query = queryParams;
+  const init: Record<string, unknown> = {};
+  if (Object.keys(params).length > 0) init.params = params;
+  if (example.body !== undefined) init.body = example.body;
+  const hasKey = Object.keys(example.headers ?? {}).includes(keyHeader);
+  // JSON is a TypeScript literal; keys that are identifiers lose their quotes, as people write them.
+  const literal = JSON.stringify(init, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:');
+  const args = Object.keys(init).length > 0 ? `, ${literal}` : '';
+  const source =
+    `// npm install openapi-fetch; save /openapi/${operation.slug}.d.ts beside this file, a .mts file (npx tsx x.mts)\n` +
+    "import createClient from 'openapi-fetch';\n" +
+    `import type {paths} from './${operation.slug}';\n\n` +
+    'const client = createClient<paths>({\n' +
+    '  baseUrl: process.env.API_BASE_URL,\n' +
+    (hasKey ? `  headers: {'${keyHeader}': process.env.API_KEY},\n` : '') +
+    '});\n\n' +
+    `const {data, error, response} = await client.${operation.method.toUpperCase()}('${operation.path}'${args});\n` +
+    'if (error) throw new Error(`HTTP ${response.status}: ${JSON.stringify(error)}`);\n' +
+    'console.log(data);\n';
+  return {id: 'typescript', lang: 'typescript', label: 'TypeScript (openapi-fetch)', source};
 }
