@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
+import {parametersOf, requestMedia, type Operation} from '@portal/specs';
 import {SCENARIO_HEADER} from './app';
-import {exampleBody, exampleUrl, KEY, op, operationsOf, request, testApp, validator} from './testing';
-
+import {schemaArbitrary} from './schemaArbitrary';
+import {bundles, exampleBody, KEY, op, operationsOf, request, testApp, validator} from './testing';
 /** Every place in a JSON value, as key paths. */
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return [prefix, ...value.flatMap((item, index) => paths(item, [...prefix, index]))];
@@ -45,12 +46,39 @@ function mutate(body: unknown, mutations: Mutation[]): unknown {
   return current;
 }
 
+/** How many requests the fuzz sends at most, and for how long (it stops at whichever comes first). */
+const RUNS = 1500;
+const TIME_LIMIT_MS = 60_000;
+const SEED = 20261124;
+
+/** A request of an operation: path and query parameters and a body drawn from the operation's schemas. */
+function requestArbitrary(operation: Operation) {
+  const doc = bundles.get(operation.slug)!;
+  const parameters = parametersOf(doc, operation).filter((parameter) => ['path', 'query'].includes(parameter.in!));
+  const media = requestMedia(doc, operation);
+  return fc.record({
+    parameters: fc.record(
+      Object.fromEntries(
+        parameters.map((parameter) => [
+          parameter.name!,
+          fc.oneof(
+            {weight: 4, arbitrary: schemaArbitrary(doc, parameter.schema).map((value) => String(value))},
+            {weight: 1, arbitrary: fc.string({maxLength: 12})},
+          ),
+        ]),
+      ),
+      {requiredKeys: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name!)},
+    ),
+    body: media ? schemaArbitrary(doc, media.schema) : fc.constant(undefined),
+  });
+}
+
 describe('fuzz', () => {
   it(
-    'no 5xx but the scenarios asked for; every 4xx carries the error body, every 200 validates',
-    {timeout: 120_000},
+    'values drawn from the request schemas, and mutations out of them: no 5xx but the scenarios asked for, every 4xx carries the error body, every 200 validates',
+    {timeout: TIME_LIMIT_MS + 60_000},
     async () => {
-      const {app, clock} = testApp();
+      const {app, clock} = testApp(Date.UTC(2026, 10, 24, 9));
       const sessions: Record<string, string> = {};
       for (const [create, kind] of [
         ['FlightsService_CreateSearch', 'flights'],
@@ -62,9 +90,9 @@ describe('fuzz', () => {
         };
         sessions[kind] = body.sessionToken;
       }
-      const operations = operationsOf();
       let tried = 0;
       const statuses = new Map<number, number>();
+      const byShape = new Map<string, number>();
 
       const mutationArb = fc.record({
         kind: fc.constantFrom<Mutation['kind']>('delete', 'replace', 'snake', 'stringify'),
@@ -74,41 +102,55 @@ describe('fuzz', () => {
           fc.constantFrom('', -1, 0, 2 ** 31, 1e308, '99999999999999999999', [], {}, null, 'CABIN_CLASS_FIRST', '2027'),
         ),
       });
+      const requestArb = fc
+        .constantFrom(...operationsOf())
+        .chain((operation) => fc.tuple(fc.constant(operation), requestArbitrary(operation)));
 
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom(...operations),
-          fc.array(mutationArb, {maxLength: 4}),
+          requestArb,
+          // most requests as drawn from the schemas, the others mutated out of them or replaced
           fc.oneof(
-            {weight: 5, arbitrary: fc.constant(null)},
+            {weight: 3, arbitrary: fc.constant([] as Mutation[])},
+            {weight: 2, arbitrary: fc.array(mutationArb, {minLength: 1, maxLength: 4})},
+          ),
+          fc.oneof({weight: 9, arbitrary: fc.constant(null)}, {weight: 1, arbitrary: fc.jsonValue({maxDepth: 4})}),
+          fc.oneof(
+            {weight: 6, arbitrary: fc.constant(null)},
             {weight: 1, arbitrary: fc.constantFrom('429', '500', '503', 'failed', 'slow', 'empty', 'bogus')},
           ),
-          fc.constantFrom('valid', 'valid', 'random', 'none'),
-          fc.oneof({weight: 7, arbitrary: fc.constant(null)}, {weight: 1, arbitrary: fc.jsonValue({maxDepth: 4})}),
+          fc.constantFrom('valid', 'valid', 'drawn'),
           fc.nat(5000),
-          async (operation, mutations, scenario, tokenKind, wholeBody, advance) => {
+          async ([operation, drawn], mutations, wholeBody, scenario, tokenKind, advance) => {
             clock.now += advance;
             const kind = operation.operationId.startsWith('CarHire')
               ? 'carhire'
               : operation.operationId.startsWith('Hotels')
                 ? 'hotels'
                 : 'flights';
-            const token = tokenKind === 'valid' ? sessions[kind] : tokenKind === 'random' ? 'AAAA.BBBB' : 'x';
-            const body = wholeBody ?? mutate(exampleBody(operation), mutations);
+            const parameters = {...drawn.parameters} as Record<string, string>;
+            for (const name of ['sessionToken', 'refreshSessionToken']) {
+              if (name in parameters && tokenKind === 'valid') parameters[name] = sessions[kind];
+            }
+            let path = operation.path;
+            const query = new URLSearchParams();
+            for (const [name, value] of Object.entries(parameters)) {
+              if (path.includes(`{${name}}`)) path = path.replace(`{${name}}`, encodeURIComponent(value));
+              else query.set(name, value);
+            }
+            path = path.replace(/\{[^}]+\}/g, 'missing');
+            const body = wholeBody ?? (mutations.length ? mutate(drawn.body, mutations) : drawn.body);
             const headers: Record<string, string> = {'x-api-key': KEY, 'content-type': 'application/json'};
             if (scenario) headers[SCENARIO_HEADER] = scenario;
-            const url = exampleUrl(operation, {
-              sessionToken: token,
-              refreshSessionToken: token,
-              market: mutations.length ? 'XX' : 'UK',
-            });
-            const response = await app.request(url, {
+            const response = await app.request(`http://sandbox.test${path}${query.size ? `?${query}` : ''}`, {
               method: operation.method,
               headers,
               body: operation.method === 'GET' || body === undefined ? undefined : JSON.stringify(body),
             });
             tried++;
             statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            const shape = wholeBody ? 'replaced' : mutations.length ? 'mutated' : 'drawn';
+            byShape.set(`${shape} ${response.status}`, (byShape.get(`${shape} ${response.status}`) ?? 0) + 1);
             const json = (await response.json()) as {code?: unknown; message?: unknown; details?: unknown};
             if (response.status >= 500) expect(['500', '503']).toContain(scenario);
             if (response.status >= 400) {
@@ -121,10 +163,15 @@ describe('fuzz', () => {
             }
           },
         ),
-        {numRuns: 300, interruptAfterTimeLimit: 90_000, seed: 20261124},
+        {numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS, seed: SEED},
       );
-      console.log(`fuzz: ${tried} requests tried; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
-      expect(tried).toBeGreaterThan(50);
+      console.log(
+        `fuzz: ${tried} requests tried (seed ${SEED}, at most ${RUNS} or ${TIME_LIMIT_MS / 1000} s); statuses ` +
+          `${JSON.stringify(Object.fromEntries(statuses))}; by request shape and status ${JSON.stringify(Object.fromEntries([...byShape].sort()))}`,
+      );
+      expect(tried).toBeGreaterThan(300);
+      // values drawn from the schemas reach the services, not only the validation
+      expect(byShape.get('drawn 200') ?? 0).toBeGreaterThan(50);
     },
   );
 });

@@ -421,7 +421,7 @@ function images(hotel: SandboxHotel) {
   const rng = new Rng(['images', hotel.hotelId]);
   return Array.from({length: 4}, () => {
     const id = shortId(rng, 6);
-    const base = `https://images.provider.example/hotels/${hotel.hotelId}/${id}`;
+    const base = `https://images.provider.example/hotels/${encodeURIComponent(hotel.hotelId)}/${id}`;
     return {
       id,
       type: rng.pick(imageTypes),
@@ -661,7 +661,7 @@ const listReviews: Handler = (call) => {
         title,
         countryCode: country?.countryCode ?? '',
         countryName: country ? placeName(country, 'en-GB') : '',
-        agentUrl: `https://www.provider.example/hotels/reviews/${agent.id}/${body.hotelId}`,
+        agentUrl: `https://www.provider.example/hotels/reviews/${agent.id}/${encodeURIComponent(body.hotelId)}`,
         ...(rng.chance(0.3)
           ? {
               hotelReply: {
