@@ -10,8 +10,12 @@
  *   DURATION_S seconds each, the two servers taking turns (so a burst of other work on the machine
  *   falls on both), after a WARMUP_S-second warm-up; the median of the rounds is reported;
  * - memory: the RSS of the server process after the rounds;
- * then killed (also on error or Ctrl-C). Prints one table with the ratios sandbox / Prism and the
- * targets (at least 10x Prism's throughput, p99 under 5 ms and start-up under 1 s on the sandbox),
+ * then killed (also on error or Ctrl-C). Beside them, in the same turns, two ceilings
+ * (`lib/ceilingServer.ts`): a bare `node:http` server and bare Hono on @hono/node-server, answering a
+ * fixed body of the sandbox's answer's size with no other work: on 2 cores shared with the load
+ * generator, the most any Node server can show. Prints one table with the ratios sandbox / Prism,
+ * sandbox / each ceiling and the targets (at least 10x Prism's throughput, p99 under 5 ms and
+ * start-up under 1 s on the sandbox),
  * and saves the raw results to bench/results/sandbox.json. Without Prism installed, the sandbox's
  * part runs alone and says so.
  */
@@ -36,7 +40,9 @@ const WARMUP_S = 1;
 const STARTUP_TIMEOUT_MS = 60_000;
 const TARGETS = {throughputRatio: 10, p99Ms: 5, startupMs: 1000};
 
-type Server = 'sandbox' | 'prism';
+/** The sandbox, Prism, and the two ceilings of `lib/ceilingServer.ts` (HTTP only; Hono and HTTP only). */
+type Server = 'sandbox' | 'prism' | 'node-http' | 'hono';
+const ceilings = ['node-http', 'hono'] as const;
 
 interface Target {
   label: string;
@@ -97,15 +103,20 @@ function prismEntry(): string | undefined {
   }
 }
 
-function command(server: Server, slug: string, port: number): string[] {
+function command(server: Server, slug: string, port: number, bytes: number): string[] {
   const address = ['--host', LOOPBACK, '--port', String(port)];
   // node itself (not the tsx CLI, which runs a second process), so the pid is the server's.
   if (server === 'sandbox') return ['--import', 'tsx', path.join(root, 'sandbox', 'src', 'node.ts'), ...address];
+  if (server === 'node-http' || server === 'hono') {
+    const script = path.join(root, 'bench', 'lib', 'ceilingServer.ts');
+    return ['--import', 'tsx', script, server, ...address, '--bytes', String(bytes)];
+  }
   // Logging at warn, not Prism's default info: less work per request, in Prism's favour.
   return [prismEntry()!, 'mock', ...address, '--verboseLevel', 'warn', bundlePath(slug)];
 }
 
-async function answers200(url: string, request: Target): Promise<boolean> {
+/** The size of the body of a 200 answer, or undefined when the server does not answer 200 (yet). */
+async function answer200(url: string, request: Target): Promise<number | undefined> {
   try {
     const response = await fetch(url, {
       method: request.method,
@@ -113,20 +124,21 @@ async function answers200(url: string, request: Target): Promise<boolean> {
       body: request.body,
       signal: AbortSignal.timeout(1000),
     });
-    await response.arrayBuffer();
-    return response.status === 200;
+    const bytes = (await response.arrayBuffer()).byteLength;
+    return response.status === 200 ? bytes : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-async function start(server: Server, request: Target): Promise<Running> {
+/** Starts a server; the ceilings answer a body of `bytes` bytes (the sandbox's answer's size). */
+async function start(server: Server, request: Target, bytes = 0): Promise<Running> {
   const port = await freePort();
   const url = `http://${LOOPBACK}:${port}${request.path}`;
   const spawned = await spawnServer(
     process.execPath,
-    command(server, request.slug, port),
-    () => answers200(url, request),
+    command(server, request.slug, port, bytes),
+    async () => (await answer200(url, request)) !== undefined,
     {
       cwd: root,
       timeoutMs: STARTUP_TIMEOUT_MS,
@@ -171,16 +183,19 @@ function figures(running: Running): Figures {
   };
 }
 
-/** Both servers on one operation: start-up each, warm-up, rounds taking turns, RSS; then stopped. */
-async function compare(
-  request: Target,
-  withPrism: boolean,
-  prismErrors: string[],
-): Promise<{sandbox: Figures; prism?: Figures}> {
+type Measured = {sandbox: Figures; prism?: Figures; 'node-http': Figures; hono: Figures; answerBytes: number};
+
+/** Every server on one operation: start-up each, warm-up, rounds taking turns, RSS; then stopped. */
+async function compare(request: Target, withPrism: boolean, prismErrors: string[]): Promise<Measured> {
   const started: Running[] = [];
   try {
     console.log(`${request.label}: starting the sandbox...`);
     started.push(await start('sandbox', request));
+    const answerBytes = (await answer200(started[0].url, request))!;
+    for (const ceiling of ceilings) {
+      console.log(`${request.label}: starting the ${ceiling} ceiling (${answerBytes} bytes an answer)...`);
+      started.push(await start(ceiling, request, answerBytes));
+    }
     if (withPrism) {
       console.log(`${request.label}: starting Prism...`);
       try {
@@ -197,8 +212,14 @@ async function compare(
         running.rounds.push(await load(running, request, DURATION_S));
       }
     }
-    const [sandbox, prism] = started.map(figures);
-    return {sandbox, prism};
+    const by = new Map(started.map((running) => [running.server, figures(running)]));
+    return {
+      sandbox: by.get('sandbox')!,
+      prism: by.get('prism'),
+      'node-http': by.get('node-http')!,
+      hono: by.get('hono')!,
+      answerBytes,
+    };
   } finally {
     for (const running of started) await stop(running.spawned.child);
   }
@@ -224,55 +245,64 @@ async function main(): Promise<void> {
   ];
   const prismInstalled = Boolean(prismEntry());
   const prismErrors: string[] = [];
-  const measured: {target: Target; sandbox: Figures; prism?: Figures}[] = [];
+  const measured: ({target: Target} & Measured)[] = [];
   for (const request of targets)
     measured.push({target: request, ...(await compare(request, prismInstalled, prismErrors))});
 
   const none = prismInstalled ? 'failed' : 'not installed';
   const rows: string[][] = [];
-  for (const {target: request, sandbox, prism} of measured) {
+  for (const {target: request, sandbox, prism, 'node-http': bare, hono} of measured) {
     const prismCell = (format: (value: number) => string, pick: (f: Figures) => number) =>
       prism ? format(pick(prism)) : none;
+    const row = (
+      measure: string,
+      format: (value: number) => string,
+      pick: (f: Figures) => number,
+      target: string,
+      ok: boolean | undefined,
+    ) => [
+      `${request.label}: ${measure}`,
+      format(pick(sandbox)),
+      prismCell(format, pick),
+      ratio(pick(sandbox), prism && pick(prism)),
+      format(pick(bare)),
+      ratio(pick(sandbox), pick(bare)),
+      format(pick(hono)),
+      ratio(pick(sandbox), pick(hono)),
+      target,
+      met(ok),
+    ];
     rows.push(
-      [
-        `${request.label}: throughput`,
-        rate(sandbox.requestsPerSecond),
-        prismCell(rate, (f) => f.requestsPerSecond),
-        ratio(sandbox.requestsPerSecond, prism?.requestsPerSecond),
+      row(
+        'throughput',
+        rate,
+        (f) => f.requestsPerSecond,
         `>= ${TARGETS.throughputRatio}x Prism`,
-        met(prism && sandbox.requestsPerSecond >= TARGETS.throughputRatio * prism.requestsPerSecond),
-      ],
-      [
-        `${request.label}: p99 latency`,
-        ms(sandbox.p99Ms),
-        prismCell(ms, (f) => f.p99Ms),
-        ratio(sandbox.p99Ms, prism?.p99Ms),
-        `< ${TARGETS.p99Ms} ms (sandbox)`,
-        met(sandbox.p99Ms < TARGETS.p99Ms),
-      ],
-      [
-        `${request.label}: start-up, spawn to first 200`,
-        ms(sandbox.startupMs),
-        prismCell(ms, (f) => f.startupMs),
-        ratio(sandbox.startupMs, prism?.startupMs),
+        prism && sandbox.requestsPerSecond >= TARGETS.throughputRatio * prism.requestsPerSecond,
+      ),
+      row('p99 latency', ms, (f) => f.p99Ms, `< ${TARGETS.p99Ms} ms (sandbox)`, sandbox.p99Ms < TARGETS.p99Ms),
+      row(
+        'start-up, spawn to first 200',
+        ms,
+        (f) => f.startupMs,
         `< ${TARGETS.startupMs / 1000} s (sandbox)`,
-        met(sandbox.startupMs < TARGETS.startupMs),
-      ],
-      [
-        `${request.label}: memory, RSS after the run`,
-        mib(sandbox.rssBytes),
-        prismCell(mib, (f) => f.rssBytes),
-        ratio(sandbox.rssBytes, prism?.rssBytes),
-        '-',
-        '-',
-      ],
+        sandbox.startupMs < TARGETS.startupMs,
+      ),
+      [...row('memory, RSS after the run', mib, (f) => f.rssBytes, '-', true).slice(0, -1), '-'],
     );
   }
-  const answered = measured.flatMap(({target: request, sandbox, prism}) =>
+  const reach = measured.map(
+    ({target: request, prism, 'node-http': bare}) =>
+      `${request.label}: the node:http ceiling itself reaches ${ratio(bare.requestsPerSecond, prism?.requestsPerSecond)} Prism's throughput ` +
+      `(the most any Node server could show here with this load generator).`,
+  );
+  const answered = measured.flatMap(({target: request, sandbox, prism, 'node-http': bare, hono}) =>
     (
       [
         ['sandbox', sandbox],
         ['Prism', prism],
+        ['node:http ceiling', bare],
+        ['bare Hono', hono],
       ] as const
     ).flatMap(([name, f]) =>
       f
@@ -293,12 +323,30 @@ async function main(): Promise<void> {
       `${loadAverage()} after (other work on the machine skews every figure).`,
       'Sandbox: node --import tsx sandbox/src/node.ts (start-up includes loading tsx), all 13 specs.',
       'Prism: @stoplight/prism-cli `prism mock --verboseLevel warn`, one process per bundled spec.',
+      'Ceilings (bench/lib/ceilingServer.ts): a bare node:http server, and bare Hono on @hono/node-server, each',
+      "answering every request with a fixed JSON body of the sandbox's answer's size and no other work.",
       'p99: whole milliseconds (autocannon), over 2xx answers.',
       ...(prismInstalled
         ? []
         : ['Prism (@stoplight/prism-cli) is not installed here: only the sandbox was measured (run `npm ci`).']),
       '',
-      markdownTable(['measure', 'sandbox', 'Prism', 'sandbox/Prism', 'target', 'met'], rows),
+      markdownTable(
+        [
+          'measure',
+          'sandbox',
+          'Prism',
+          'sandbox/Prism',
+          'node:http ceiling',
+          'sandbox/ceiling',
+          'bare Hono',
+          'sandbox/Hono',
+          'target',
+          'met',
+        ],
+        rows,
+      ),
+      '',
+      ...reach,
       '',
       ...answered,
       ...prismErrors,
