@@ -11,7 +11,10 @@ import {buildChecks} from './config/buildChecks';
 import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
 import remarkEnumTables from './src/plugins/enumTables';
+import changelogPlugin from './src/plugins/changelog';
+import remarkSpecReleases from './src/plugins/changelog/specReleases';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
+import llmsPlugin from './src/plugins/llms';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
 assertApiContent();
@@ -62,6 +65,9 @@ const config: Config = {
           routeBasePath: 'docs',
           // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications.
           remarkPlugins: [remarkEnumTables],
+          // `<SpecReleases />` in the change log: the releases of the specifications and their changes
+          // (before Docusaurus's own plugins, so its headings get anchors and a place in the table of contents).
+          beforeDefaultRemarkPlugins: [remarkSpecReleases],
         },
         blog: {
           showReadingTime: true,
@@ -86,6 +92,10 @@ const config: Config = {
   plugins: [
     apiReferencePlugin as PluginModule,
     dependencyPatchesPlugin,
+    // The change log's RSS and Atom feeds, `/docs/change-log/rss.xml` and `atom.xml`.
+    changelogPlugin,
+    // `/llms.txt`, `/llms-full.txt` and `<page>.md` for AI assistants (issue 13).
+    llmsPlugin,
     [
       '@docusaurus/plugin-client-redirects',
       // `/docs` is the docs landing: it opens the intro page, as the navbar's "Docs" item does.

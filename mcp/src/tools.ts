@@ -1,0 +1,287 @@
+/**
+ * The MCP server of the documentation (issue 13): its tools and resources, on the bundled
+ * specifications and the markdown pages, with the sandbox in process. No file system, no network:
+ * ./server.ts loads what it needs and connects it to stdio; ./server.test.ts drives it over stdio.
+ */
+import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import MiniSearch from 'minisearch';
+import {z} from 'zod';
+import {
+  operationMarkdown,
+  operations,
+  requestIssues,
+  requestMedia,
+  resolveRef,
+  SpecValidator,
+  type OpenApiDocument,
+  type Operation,
+  type Schema,
+} from '@portal/specs';
+import {createApp} from '@portal/sandbox';
+import type {MarkdownPage} from './pages';
+
+export interface ServerOptions {
+  bundles: Map<string, OpenApiDocument>;
+  pages: MarkdownPage[];
+  /** The origin the pages' URLs are given with (`https://developers.example.com`); paths alone without it. */
+  siteUrl?: string;
+}
+
+/** The key the sandbox tool sends unless told otherwise (the sandbox takes any `sandbox_` key). */
+export const SANDBOX_KEY = 'sandbox_mcp';
+/** Answers longer than this are cut, saying so (a complete flights poll is a few hundred KB). */
+export const MAX_ANSWER_CHARS = 200_000;
+
+/** One section of a page, as the search indexes it. */
+interface Section {
+  id: number;
+  page: string;
+  heading: string;
+  url: string;
+  text: string;
+}
+
+/** A page cut at its `##` and `###` headings. */
+function sectionsOf(page: MarkdownPage, url: string, first: number): Section[] {
+  const parts = page.markdown.split(/\n(?=#{2,3} )/);
+  return parts.map((text, index) => ({
+    id: first + index,
+    page: page.title,
+    heading: /^#{1,3} (.+)$/m.exec(text)?.[1] ?? page.title,
+    url,
+    text,
+  }));
+}
+
+/** A schema with its `$ref`s written out, except a schema met again inside itself. */
+export function inlineRefs(doc: OpenApiDocument, schema: unknown, names: string[] = []): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(doc, item, names));
+  if (!schema || typeof schema !== 'object') return schema;
+  const {$ref, ...rest} = schema as Schema;
+  const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inlineRefs(doc, value, names)]));
+  if (typeof $ref !== 'string') return own;
+  const name = $ref.slice($ref.lastIndexOf('/') + 1);
+  if (names.includes(name)) return {$ref, ...own, description: `The same ${name} as above (recursive).`};
+  return {...(inlineRefs(doc, resolveRef(doc, {$ref}), [...names, name]) as object), ...own};
+}
+
+const text = (value: string, isError = false) => ({content: [{type: 'text' as const, text: value}], isError});
+
+export function createServer(options: ServerOptions): McpServer {
+  const {bundles, pages} = options;
+  const site = (options.siteUrl ?? '').replace(/\/$/, '');
+  const all = [...bundles].flatMap(([slug, doc]) => operations(slug, doc));
+  const byId = new Map(all.map((operation) => [operation.operationId, operation]));
+  const validator = new SpecValidator(bundles);
+  const sandbox = createApp({bundles});
+
+  const sections = pages.flatMap((page, index) => sectionsOf(page, `${site}${page.markdownPath}`, index * 1000));
+  const search = new MiniSearch<Section>({
+    fields: ['heading', 'page', 'text'],
+    storeFields: ['page', 'heading', 'url', 'text'],
+    searchOptions: {boost: {heading: 3, page: 2}, prefix: true, fuzzy: 0.2, combineWith: 'AND'},
+  });
+  search.addAll(sections);
+
+  const server = new McpServer(
+    {name: 'api-developer-docs', version: '1.0.0'},
+    {
+      instructions:
+        'The partner travel APIs: search the guides, read any operation, validate a request body, and call the sandbox in process. Keys stay on the server; live prices are created then polled until RESULT_STATUS_COMPLETE; prices are integers with a unit; places are entity ids, not IATA codes; rate limits are per key.',
+    },
+  );
+
+  const known = (operationId: string): Operation | undefined => byId.get(operationId);
+  const unknown = (operationId: string) =>
+    text(
+      `No operation ${operationId}. list_operations gives every operationId (e.g. FlightsService_CreateSearch).`,
+      true,
+    );
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the documentation',
+      description:
+        'Full-text search over every guide and API reference page (as markdown). Returns the best matching sections with their page URL.',
+      inputSchema: {
+        query: z.string().min(1).max(500).describe('Words to look for, e.g. "poll session token" or "childrenAges"'),
+        limit: z.number().int().min(1).max(20).optional().describe('How many sections to return (default 5)'),
+      },
+    },
+    async ({query, limit}) => {
+      let found = search.search(query);
+      if (found.length === 0) found = search.search(query, {combineWith: 'OR'});
+      if (found.length === 0) return text(`Nothing in the documentation matches "${query}".`);
+      return text(
+        found
+          .slice(0, limit ?? 5)
+          .map((hit) => {
+            const body = String(hit.text);
+            return `## ${hit.page} › ${hit.heading}\n${hit.url}\n\n${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`;
+          })
+          .join('\n\n'),
+      );
+    },
+  );
+
+  server.registerTool(
+    'list_operations',
+    {
+      title: 'List the API operations',
+      description: 'Every operation of the APIs: its operationId, method, path and summary. Optionally for one API.',
+      inputSchema: {
+        api: z
+          .string()
+          .optional()
+          .describe(`One API's slug: ${[...bundles.keys()].join(', ')}`),
+      },
+    },
+    async ({api}) => {
+      if (api && !bundles.has(api)) return text(`No API ${api}. The APIs: ${[...bundles.keys()].join(', ')}.`, true);
+      const listed = all.filter((operation) => !api || operation.slug === api);
+      return text(
+        listed
+          .map(
+            (operation) =>
+              `${operation.slug} ${operation.operationId} ${operation.method} ${operation.path}: ${operation.summary ?? ''}`,
+          )
+          .join('\n'),
+      );
+    },
+  );
+
+  server.registerTool(
+    'get_operation',
+    {
+      title: 'Read one operation',
+      description:
+        'One operation in full: parameters, request body fields with their rules, enums, errors, examples and code samples (markdown), then its request body JSON Schema.',
+      inputSchema: {
+        operationId: z.string().min(1).max(200).describe('e.g. FlightsService_CreateSearch'),
+        languages: z
+          .array(z.string())
+          .optional()
+          .describe(
+            'Code sample languages to include, by label or language (e.g. ["curl", "Python"]); all when left out',
+          ),
+      },
+    },
+    async ({operationId, languages}) => {
+      const operation = known(operationId);
+      if (!operation) return unknown(operationId);
+      const doc = bundles.get(operation.slug)!;
+      const wanted = languages?.map((language) => language.toLowerCase());
+      const samples = (operation['x-codeSamples'] as {lang: string; label?: string}[] | undefined) ?? [];
+      const shown: Operation = {
+        ...operation,
+        'x-codeSamples': wanted
+          ? samples.filter(
+              (sample) =>
+                wanted.includes(sample.lang.toLowerCase()) || wanted.includes((sample.label ?? '').toLowerCase()),
+            )
+          : samples,
+      };
+      const schema = requestMedia(doc, operation)?.schema;
+      const parts = [
+        `API: ${operation.slug}. Reference: ${site}/api/${operation.slug}.md`,
+        operationMarkdown(doc, shown),
+      ];
+      if (schema)
+        parts.push('#### Request body JSON Schema', '```json', JSON.stringify(inlineRefs(doc, schema), null, 2), '```');
+      return text(parts.join('\n\n'));
+    },
+  );
+
+  server.registerTool(
+    'validate_request',
+    {
+      title: 'Validate a request body',
+      description:
+        "Checks a JSON request body against an operation's schema (the rules the sandbox and the API apply). Answers `valid` or each failing field with its rule.",
+      inputSchema: {
+        operationId: z.string().min(1).max(200).describe('e.g. FlightsService_CreateSearch'),
+        body: z.unknown().describe('The JSON body to check'),
+      },
+    },
+    async ({operationId, body}) => {
+      const operation = known(operationId);
+      if (!operation) return unknown(operationId);
+      if (!requestMedia(bundles.get(operation.slug)!, operation))
+        return text(`${operationId} takes no request body.`, true);
+      const issues = requestIssues(validator, operationId, body);
+      if (issues.length === 0) return text(`valid: the body meets the schema of ${operationId}.`);
+      return text(
+        [
+          `invalid: ${issues.length} problem(s) with the body of ${operationId}:`,
+          ...issues.map((issue) => `- ${issue.field || '(body)'}: ${issue.message} (${issue.rule})`),
+        ].join('\n'),
+      );
+    },
+  );
+
+  server.registerTool(
+    'call_sandbox',
+    {
+      title: 'Call the sandbox',
+      description:
+        'Sends a request to the sandbox (in process, no network), which serves every operation with validation, create and poll, and deterministic data. Answers the HTTP status and the JSON body. For live prices: create, then poll with the sessionToken until status is RESULT_STATUS_COMPLETE.',
+      inputSchema: {
+        method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+        path: z
+          .string()
+          .regex(/^\/[^\s]*$/)
+          .max(2000)
+          .describe('e.g. /apiservices/v3/flights/live/search/create'),
+        query: z.record(z.string(), z.string()).optional().describe('Query parameters'),
+        body: z.unknown().optional().describe('The JSON body, for POST'),
+        apiKey: z
+          .string()
+          .max(200)
+          .optional()
+          .describe(`Sent as x-api-key; default ${SANDBOX_KEY}. The sandbox takes any key starting with sandbox_`),
+      },
+    },
+    async ({method, path, query, body, apiKey}) => {
+      const url = new URL(path, 'http://sandbox.invalid');
+      for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+      const headers: Record<string, string> = {'x-api-key': apiKey ?? SANDBOX_KEY};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await sandbox.request(url.pathname + url.search, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = await response.text();
+      const cut = answer.length > MAX_ANSWER_CHARS;
+      return text(
+        `HTTP ${response.status}\n\n${cut ? `${answer.slice(0, MAX_ANSWER_CHARS)}\n… (cut at ${MAX_ANSWER_CHARS} of ${answer.length} characters)` : answer}`,
+        response.status >= 400,
+      );
+    },
+  );
+
+  for (const [slug, doc] of bundles) {
+    const uri = `portal://openapi/${slug}.json`;
+    server.registerResource(
+      `openapi-${slug}`,
+      uri,
+      {
+        title: `${doc.info.title} ${doc.info.version} OpenAPI`,
+        mimeType: 'application/json',
+        description: doc.info.summary,
+      },
+      async () => ({contents: [{uri, mimeType: 'application/json', text: JSON.stringify(doc, null, 2)}]}),
+    );
+  }
+  for (const page of pages) {
+    const uri = `portal://site${page.markdownPath}`;
+    server.registerResource(
+      `page${page.markdownPath}`,
+      uri,
+      {title: page.title, mimeType: 'text/markdown', description: `${site}${page.path}`},
+      async () => ({contents: [{uri, mimeType: 'text/markdown', text: page.markdown}]}),
+    );
+  }
+  return server;
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import type {OpenApiDocument} from '@portal/specs';
+import {mdxToMarkdown} from './mdxToMarkdown';
+
+const fixtures = path.join(__dirname, 'fixtures');
+const mini = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../../../specs/lib/fixtures/mini.openapi.json'), 'utf8'),
+) as OpenApiDocument;
+const bundles = new Map([['mini', mini]]);
+const link = (url: string): string => url.replace(/^\.\/(.+)\.mdx/, '/docs/$1.md');
+
+describe('mdxToMarkdown', () => {
+  it('turns a guide into the golden markdown (fixtures/page.md, written by hand)', () => {
+    const source = fs.readFileSync(path.join(fixtures, 'page.mdx'), 'utf8');
+    const markdown = mdxToMarkdown(source, {title: 'Trips', description: 'Open and close trips.', bundles, link});
+    expect(markdown).toBe(fs.readFileSync(path.join(fixtures, 'page.md'), 'utf8'));
+  });
+
+  it('keeps a source that opens with its own title, and writes no second one', () => {
+    const markdown = mdxToMarkdown('# Own title\n\nText.\n', {title: 'Front matter title', bundles});
+    expect(markdown).toBe('# Own title\n\nText.\n');
+  });
+
+  it('stops on an enum table the specifications do not have', () => {
+    expect(() => mdxToMarkdown('<EnumTable name="Nope" />\n', {title: 'T', bundles})).toThrow(
+      'no API has an enum schema Nope',
+    );
+  });
+});
