@@ -2,7 +2,8 @@
  * Answers computed once: every answer is a function of the request (`src/random.ts`), so the JSON
  * text of an answer, or of the part of it that does not depend on the clock, is kept in a bounded
  * cache (`lru-cache`, at most `CACHE_BYTES` of text) and reused for the same canonical request.
- * - `app.ts` keeps the whole answer of a handler that read neither the clock nor the token signer.
+ * - `app.ts` keeps the whole answer of a handler that read neither the clock nor the token signer, as
+ *   UTF-8 bytes (written to the socket as they are, with no encoding per request).
  * - The live searches keep their results (`content`) as `RawJson`, and send them beside a session
  *   token that is signed anew for each call (`answerText`).
  * The cache is per process (per app in a browser); instances share nothing, as before.
@@ -38,8 +39,11 @@ type Cached = string | object;
 const cache = new LRUCache<string, Cached>({
   maxSize: CACHE_BYTES,
   maxEntrySize: MAX_ENTRY_BYTES,
-  // A kept value's size, measured once when it is kept: its JSON text's length, two bytes a code unit
-  sizeCalculation: (value) => 2 * (typeof value === 'string' ? value.length : JSON.stringify(value).length) || 1,
+  // A kept value's size, measured once when it is kept: bytes, or its JSON text's length at two bytes a code unit
+  sizeCalculation: (value) =>
+    value instanceof Uint8Array
+      ? value.byteLength || 1
+      : 2 * (typeof value === 'string' ? value.length : JSON.stringify(value).length) || 1,
 });
 
 /** The kept value of a key, else `compute()`, kept under it. Keys start with their kind (`answer `, `flights-live `). */

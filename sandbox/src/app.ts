@@ -57,6 +57,7 @@ export const MAX_DEPTH = 32;
 export const DEFAULT_SECRET = 'portal-sandbox-default-secret';
 
 const JSON_TYPE = {'Content-Type': 'application/json'};
+const utf8 = new TextEncoder();
 
 export interface SandboxOptions {
   /** The bundled specifications by slug (`loadBundles()` of `@portal/specs/node`). */
@@ -284,7 +285,7 @@ export function createApp(options: SandboxOptions): Hono {
       // A handler that reads neither the clock nor the signer answers the same to the same request: its text is kept (answers.ts)
       const key = `answer ${route.operation.operationId} ${scenario ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`;
       const kept = cached(key);
-      if (typeof kept === 'string') return context.body(kept, 200, JSON_TYPE);
+      if (kept instanceof Uint8Array) return context.body(kept as Uint8Array<ArrayBuffer>, 200, JSON_TYPE);
       let timeless = true;
       const at = now();
       const answer = await route.handler({
@@ -302,9 +303,10 @@ export function createApp(options: SandboxOptions): Hono {
           return tokens;
         },
       });
-      const text = answerText(answer);
-      if (timeless) keep(key, text);
-      return context.body(text, 200, JSON_TYPE);
+      if (!timeless) return context.body(answerText(answer), 200, JSON_TYPE);
+      const bytes = utf8.encode(answerText(answer));
+      keep(key, bytes);
+      return context.body(bytes, 200, JSON_TYPE);
     } catch (error) {
       if (error instanceof SandboxError) return answerError(context, error, route);
       console.error(`sandbox: ${route.operation.operationId} failed`, error);
