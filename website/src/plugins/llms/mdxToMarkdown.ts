@@ -164,15 +164,22 @@ const children = (node: Node, options: MarkdownOptions): Node[] =>
 export const plainText = (node: Node): string =>
   node.value ?? (node.children ?? []).map((child) => plainText(child)).join('');
 
+/** The parser of the MDX sources and the printer of the markdown, made once. */
+const parser = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter)
+  .use(remarkMdx)
+  .use(remarkDirective)
+  .use(remarkGfm)
+  .freeze();
+const printer = unified()
+  .use(remarkGfm, {tablePipeAlign: false})
+  .use(remarkStringify, {bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one'})
+  .freeze();
+
 /** The markdown of one MDX page. */
 export function mdxToMarkdown(source: string, options: MarkdownOptions): string {
-  const tree = unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter)
-    .use(remarkMdx)
-    .use(remarkDirective)
-    .use(remarkGfm)
-    .parse(source) as Node;
+  const tree = parser.parse(source) as Node;
   const body = children(tree, options);
   const opensWithTitle = body[0]?.type === 'heading' && body[0].depth === 1;
   const head: Node[] = opensWithTitle ? [] : [{type: 'heading', depth: 1, children: [text(options.title)]}];
@@ -182,8 +189,5 @@ export function mdxToMarkdown(source: string, options: MarkdownOptions): string 
     type: 'root',
     children: opensWithTitle ? [body[0], ...head, ...body.slice(1)] : [...head, ...body],
   };
-  return unified()
-    .use(remarkGfm, {tablePipeAlign: false})
-    .use(remarkStringify, {bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one'})
-    .stringify(root as unknown as Root);
+  return printer.stringify(root as unknown as Root);
 }

@@ -17,6 +17,7 @@ import {readPalette, redocOptions} from './redocTheme';
 import styles from './styles.module.css';
 import './redocOverrides.css';
 import TryItButtons from './TryItButtons';
+import CopyMarkdown from './CopyMarkdown';
 
 const RedocStandalone = lazy(() => import('redoc').then((module) => ({default: module.RedocStandalone})));
 
@@ -125,6 +126,7 @@ export default function ApiReference({outline}: {outline: ReferenceOutline}): Re
       title={`${outline.title} API reference`}
       description={`${outline.title} ${outline.version}: every operation, field, enum and error. ${outline.summary}`}>
       <main className={styles.page}>
+        <CopyMarkdown />
         <Reference outline={outline} />
       </main>
     </Layout>

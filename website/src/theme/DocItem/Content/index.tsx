@@ -1,0 +1,20 @@
+/**
+ * Wraps the theme's DocItem/Content (@theme-original/DocItem/Content) to put the "Copy page as
+ * Markdown" control (src/components/CopyPageMarkdown) above every guide: issue 13 asks for it on
+ * every guide and reference page, and the theme has no slot for it. The guide itself is unchanged.
+ */
+import type {ComponentProps, ReactNode} from 'react';
+import Content from '@theme-original/DocItem/Content';
+import {useLocation} from '@docusaurus/router';
+import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
+import {markdownPath} from '@site/src/plugins/llms/markdownPath';
+
+export default function ContentWrapper(props: ComponentProps<typeof Content>): ReactNode {
+  const {pathname} = useLocation();
+  return (
+    <>
+      <CopyPageMarkdown markdownUrl={markdownPath(pathname)} />
+      <Content {...props} />
+    </>
+  );
+}
