@@ -15,7 +15,10 @@
  *   the runner calls `<url>` (a GET on 127.0.0.1) once it answers, then stops it; what the server
  *   answered counts as its output. Such URLs name fixed ports, so servers run one at a time.
  * - bash runs with `/bin/bash` (with curl and jq on the PATH), JavaScript with this `node` from a `.mjs`
- *   file, Python with Debian's `/usr/bin/python3` (with python3-requests). Each runs in a new temporary
+ *   file, Python with Debian's `/usr/bin/python3` (with python3-requests), TypeScript from a `.mts` file
+ *   type-checked by `tsc --strict` and then run by `tsx`, beside what the typed-client guide has the
+ *   reader install and download (website/docs/getting-started/typed-client.mdx): the repository's
+ *   `node_modules` (openapi-fetch) and every API's generated `<slug>.d.ts`. Each runs in a new temporary
  *   directory, with only the environment the guides tell the reader to set: `API_BASE_URL` and
  *   `API_KEY` (and a PATH, HOME and LANG any shell has).
  *
@@ -27,16 +30,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type {AddressInfo} from 'node:net';
+import {execFileSync} from 'node:child_process';
 import {serve} from '@hono/node-server';
+import {artefactPath, listedSlugs} from '@portal/specs/node';
 import {codeLanguageOf, type CodeBlock} from './mdx';
 
-export type RunLanguage = 'bash' | 'javascript' | 'python';
+export type RunLanguage = 'bash' | 'javascript' | 'python' | 'typescript';
 
-/** The language a fence's language runs as, if it is one the runner runs (not TypeScript). */
-export const runLanguageOf = (lang: string): RunLanguage | undefined => {
-  const language = codeLanguageOf(lang);
-  return language === 'typescript' ? undefined : language;
-};
+/** The language a fence's language runs as, if it is one the runner runs. */
+export const runLanguageOf = (lang: string): RunLanguage | undefined => codeLanguageOf(lang);
 
 /** The fence word that marks a block that is not a program. */
 export const FRAGMENT = 'fragment';
@@ -136,7 +138,37 @@ const commands: Record<RunLanguage, {file: string; command: string}> = {
   bash: {file: 'program.sh', command: '/bin/bash'},
   javascript: {file: 'program.mjs', command: process.execPath},
   python: {file: 'program.py', command: '/usr/bin/python3'},
+  typescript: {file: 'program.mts', command: path.resolve(__dirname, '../node_modules/.bin/tsx')},
 };
+
+/**
+ * Readies a TypeScript run's directory as the typed-client guide readies the reader's: openapi-fetch
+ * installed (the repository's node_modules) and the APIs' types saved beside the program; then
+ * type-checks the program. Returns tsc's complaints, or nothing when it type-checks.
+ */
+function prepareTypeScript(dir: string, file: string): string | undefined {
+  const root = path.resolve(__dirname, '..');
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  for (const slug of listedSlugs()) fs.copyFileSync(artefactPath(slug, 'd.ts'), path.join(dir, `${slug}.d.ts`));
+  const options = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+  };
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({compilerOptions: {...options, types: ['node']}, files: [file]}),
+  );
+  try {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {encoding: 'utf8'});
+    return undefined;
+  } catch (error) {
+    return `tsc: ${(error as {stdout?: string}).stdout ?? String(error)}`;
+  }
+}
 
 /**
  * Runs a program in a new temporary directory with only `env` (plus PATH, HOME and LANG) set. With
@@ -153,6 +185,8 @@ export async function runProgram(
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, path.basename(name)), text);
   fs.writeFileSync(path.join(dir, file), source);
   try {
+    const typeErrors = language === 'typescript' ? prepareTypeScript(dir, file) : undefined;
+    if (typeErrors) return {code: 2, signal: null, stdout: '', stderr: typeErrors, timedOut: false};
     return await new Promise<RunResult>((resolve, reject) => {
       const child = spawn(command, [file], {
         cwd: dir,
