@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import type {OpenApiDocument} from '@portal/specs';
+import remarkSpecReleases, {type Node, type ReleaseSpecs} from './specReleases';
+
+const fixture = (name: string): OpenApiDocument =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '../../../../specs/lib/fixtures', name), 'utf8')) as OpenApiDocument;
+const before = fixture('changes-before.openapi.json');
+const after = fixture('changes-after.openapi.json');
+
+const releases: ReleaseSpecs[] = [
+  {release: {date: '2026-01-01', title: 'First', source: 'test'}, specs: new Map([['pets', before]])},
+  {release: {date: '2026-02-01', title: 'Second', source: 'test'}, specs: new Map([['pets', after]])},
+];
+
+/** The text of a node, code spans in backticks, as a reader sees it. */
+const textOf = (node: Node): string =>
+  node.type === 'inlineCode' ? `\`${node.value}\`` : (node.value ?? (node.children ?? []).map(textOf).join(''));
+
+/** The page as lines: `### heading`, `- item`, paragraphs. */
+function outline(nodes: Node[], indent = ''): string[] {
+  return nodes.flatMap((node) => {
+    if (node.type === 'heading') return [`${'#'.repeat(node.depth!)} ${textOf(node)} {#${node.data?.hProperties?.id}}`];
+    if (node.type === 'list') {
+      return node.children!.flatMap((item) => {
+        const [first, ...rest] = item.children!;
+        return [`${indent}- ${textOf(first)}`, ...outline(rest, `${indent}  `)];
+      });
+    }
+    return [`${indent}${textOf(node)}`];
+  });
+}
+
+const run = (published: OpenApiDocument) => {
+  const tree: Node = {
+    type: 'root',
+    children: [
+      {type: 'paragraph', children: [{type: 'text', value: 'Before.'}]},
+      {type: 'mdxJsxFlowElement', name: 'SpecReleases', children: []},
+    ],
+  };
+  remarkSpecReleases({releases, published: new Map([['pets', published]]), referenceOf: (slug) => `/api/${slug}/`})(
+    tree,
+  );
+  return outline(tree.children!);
+};
+
+describe('remarkSpecReleases', () => {
+  it('renders every release, newest first, its changes by operation with breaking ones flagged (golden)', () => {
+    expect(run(after)).toEqual([
+      'Before.',
+      'The specifications published on this site are those of the release of 2026-02-01.',
+      '### 2026-02-01: Second {#release-2026-02-01}',
+      'Since the release of 2026-01-01: 1 specification changed, 3 breaking changes.',
+      '#### Pets {#release-2026-02-01-pets}',
+      '3 breaking, 1 deprecated, 3 non-breaking and 1 documentation changes (reference).',
+      '- `GET /pets`',
+      '  - Breaking: Changed maximum validator in query parameter `limit`: `100` to `50`',
+      '  - Breaking: Removed pattern validator from `[].id` (response 200) (was `^[0-9]+$`)',
+      '  - Deprecated: Added deprecated status to `[].colour` (response 200)',
+      '  - Non-breaking: Added minLength validator to `[].id` (response 200): `1`',
+      '  - Documentation: Changed the description',
+      '- `POST /visits`',
+      '  - Breaking: Added minLength validator to `pet.id` (request body): `1`',
+      '  - Non-breaking: Removed pattern validator from `pet.id` (request body) (was `^[0-9]+$`)',
+      '- `DELETE /pets/{petId}`',
+      '  - Non-breaking: Added operation DELETE /pets/{petId}',
+      '### 2026-01-01: First {#release-2026-01-01}',
+      'The first release recorded: 1 specification with 2 operations in all.',
+      '- Pets: 2 operations',
+    ]);
+  });
+
+  it('puts what the published specifications change since the last release first, under Not yet released', () => {
+    const lines = run(before);
+    expect(lines.slice(1, 5)).toEqual([
+      '### Not yet released {#not-yet-released}',
+      'The specifications published on this site differ from the release of 2026-02-01; the next release will record these changes.',
+      '#### Pets {#not-yet-released-pets}',
+      '3 breaking, 1 deprecated, 3 non-breaking and 1 documentation changes (reference).',
+    ]);
+  });
+
+  it('leaves a page without <SpecReleases /> alone', () => {
+    const tree: Node = {type: 'root', children: [{type: 'paragraph', children: [{type: 'text', value: 'x'}]}]};
+    remarkSpecReleases({releases, published: new Map()})(tree);
+    expect(tree.children).toHaveLength(1);
+  });
+});
