@@ -1,0 +1,88 @@
+/**
+ * The downloads page (website/docs/getting-started/downloads.mdx, issue 16 item 5): for each of the
+ * seeds' thirteen APIs, four links (OpenAPI JSON and YAML, TypeScript types, Postman collection), and
+ * the sandbox's Postman environment; each link is fetched by the page itself and must answer 200 with
+ * the file it names.
+ */
+import {parse} from 'yaml';
+import {seedApiCount, seedApis, seedCallCount} from '../test-utils/seed';
+import {test, expect, hydrated} from './fixtures';
+
+interface Fetched {
+  href: string;
+  status: number;
+  body: string;
+}
+
+test('the downloads page links every API’s specification, types and Postman collection, and each answers with its file', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/docs/getting-started/downloads');
+  await hydrated(page);
+  await expect(page.getByRole('heading', {level: 1, name: 'Download the specifications'})).toBeVisible();
+  expect(seedApis).toHaveLength(seedApiCount);
+
+  const links = page.locator('table a[download], a[download][href$="sandbox.postman_environment.json"]');
+  await expect(links).toHaveCount(seedApiCount * 4 + 1);
+
+  // Fetched by the page, as the reader's click would: same origin, the site's base URL.
+  const fetched = await links.evaluateAll((anchors) =>
+    Promise.all(
+      (anchors as HTMLAnchorElement[]).map(async (anchor) => {
+        const response = await fetch(anchor.href);
+        return {href: new URL(anchor.href).pathname, status: response.status, body: await response.text()};
+      }),
+    ),
+  );
+  const file = (name: string): Fetched => {
+    const found = fetched.find((entry) => entry.href === `/openapi/${name}`);
+    expect(found, `a link to /openapi/${name}`).toBeDefined();
+    expect(found!.status, found!.href).toBe(200);
+    return found!;
+  };
+
+  let calls = 0;
+  for (const seed of seedApis) {
+    const row = page.locator(`tr[data-api="${seed.slug}"]`);
+    await expect(row.getByRole('link')).toHaveCount(5); // the reference page and the four files
+
+    const json = JSON.parse(file(`${seed.slug}.json`).body) as {
+      openapi: string;
+      info: {title: string};
+      paths: Record<string, Record<string, {'x-codeSamples'?: {label: string}[]}>>;
+    };
+    expect(json.openapi).toMatch(/^3\.1\./);
+    for (const call of seed.calls) {
+      const [method, path] = call.split(' ');
+      const operation = json.paths[path]?.[method.toLowerCase()];
+      expect(operation, `${seed.slug}: ${call}`).toBeDefined();
+      expect(operation!['x-codeSamples']?.map((sample) => sample.label)).toContain('Python (requests)');
+      calls++;
+    }
+    expect(parse(file(`${seed.slug}.yaml`).body), `${seed.slug}.yaml is the JSON's document`).toEqual(json);
+
+    const types = file(`${seed.slug}.d.ts`).body;
+    expect(types).toContain('export interface paths {');
+    for (const call of seed.calls) expect(types).toContain(`"${call.split(' ')[1]}": {`);
+
+    const collection = JSON.parse(file(`${seed.slug}.postman.json`).body) as {
+      info: {name: string; schema: string};
+      variable: {key: string}[];
+    };
+    expect(collection.info).toMatchObject({
+      name: json.info.title,
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    });
+    expect(collection.variable.map((variable) => variable.key)).toEqual(expect.arrayContaining(['baseUrl', 'apiKey']));
+  }
+  expect(calls).toBe(seedCallCount);
+
+  const environment = JSON.parse(file('sandbox.postman_environment.json').body) as {
+    values: {key: string; value: string}[];
+  };
+  const values = Object.fromEntries(environment.values.map(({key, value}) => [key, value]));
+  expect(values.baseUrl).toBe('http://127.0.0.1:4010');
+  expect(values.apiKey).toMatch(/^sandbox_/);
+  expect(consoleErrors).toEqual([]);
+});
