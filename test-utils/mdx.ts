@@ -6,6 +6,15 @@
  * `key=value` pairs (`json request=FlightsService_CreateSearch`) or bare words (`js fragment`), and closes
  * with a fence of the same character at least as long. Each block also knows the `<TabItem value=...>` around it and,
  * when it sits in a `<Tabs>` group, the ```json request=... block that introduces that group.
+ *
+ * A JSON body the page presents as invalid says so, and why: ```json request=<operationId> invalid=<rule>
+ * (```jsonc when it carries a `// Rejected: ...` comment). `<rule>` is the JSON Schema keyword that rejects it
+ * (`minimum`, `oneOf`, `maxItems`) or the id of an `x-validation` rule of the specification as the sandbox
+ * implements it (`hotels-indicative.one-geo-level`); several are separated by commas. With `at=<path>`
+ * (`at=query.queryLegs[0].destinationPlace`) the block is one part of a body: it replaces the value at that
+ * path of the page's nearest ```json request=<operationId> block above it, a valid body. Such blocks are not
+ * checked as examples but as rejections: by the schema and by the sandbox, with the rule named
+ * (website/test/guideInvalidExamples.test.ts).
  */
 
 export interface CodeBlock {
