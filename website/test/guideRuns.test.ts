@@ -16,7 +16,8 @@
  * step that failed in a script that went on).
  *
  * Every page of website/docs is covered except those in `remaining` (pages still to be made to run,
- * and the pages other people own); the counts of runs, joined blocks and fragments are pinned.
+ * and the pages other people own), and every post of website/blog; the counts of runs, joined blocks
+ * and fragments are pinned.
  */
 // The sandbox's ambient declarations of its data packages, which website's tsconfig does not include
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
@@ -70,10 +71,21 @@ const allPages = contentFiles(docsDir)
   .map((file) => path.relative(docsDir, file))
   .sort();
 const pages = allPages.filter((page) => !remaining.includes(page));
-const plans = pages.map((page) => ({
-  page,
-  ...guideRuns(codeBlocks(`docs/${page}`, fs.readFileSync(path.join(docsDir, page), 'utf8'))),
-}));
+/** The blog's posts, relative to website/blog: their code runs like the guides', all of it. */
+const blogDir = path.join(websiteDir, 'blog');
+const posts = contentFiles(blogDir)
+  .map((file) => path.relative(blogDir, file))
+  .sort();
+const plans = [
+  ...pages.map((page) => ({
+    page,
+    ...guideRuns(codeBlocks(`docs/${page}`, fs.readFileSync(path.join(docsDir, page), 'utf8'))),
+  })),
+  ...posts.map((post) => ({
+    page: `../blog/${post}`,
+    ...guideRuns(codeBlocks(`blog/${post}`, fs.readFileSync(path.join(blogDir, post), 'utf8'))),
+  })),
+];
 const runs = plans.flatMap((plan) => plan.runs);
 
 /** What is wrong with a run: its exit, its output, the statuses the sandbox answered it. */
@@ -152,6 +164,7 @@ describe('the code of the guides', () => {
       'remaining pages that do not exist',
     ).toEqual([]);
     expect({covered: pages.length, remaining: remaining.length}).toEqual({covered: 68, remaining: 7});
+    expect(posts).toHaveLength(4);
   });
 
   // Update these when blocks are added, removed, joined or marked: a sudden drop means blocks stopped running.
@@ -162,9 +175,9 @@ describe('the code of the guides', () => {
       python: count('python'),
       typescript: count('typescript'),
     }).toEqual({
-      bash: {runs: 45, blocks: 96, fragments: 11, files: 1},
-      javascript: {runs: 47, blocks: 97, fragments: 13, files: 1},
-      python: {runs: 39, blocks: 87, fragments: 5, files: 1},
+      bash: {runs: 48, blocks: 99, fragments: 13, files: 1},
+      javascript: {runs: 51, blocks: 101, fragments: 14, files: 1},
+      python: {runs: 43, blocks: 91, fragments: 6, files: 1},
       typescript: {runs: 2, blocks: 2, fragments: 0, files: 0},
     });
   });
