@@ -59,7 +59,8 @@ export default function JsonEditor({initial, schema, label, onChange, onProblems
           stateExtensions(schema as Parameters<typeof stateExtensions>[0]),
           lintGutter(),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({'aria-label': label, 'aria-multiline': 'true'}),
+          // tabindex: the editor is a Tab stop of its own, which also makes its scrolling region keyboard-reachable.
+          EditorView.contentAttributes.of({'aria-label': label, 'aria-multiline': 'true', tabindex: '0'}),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
             const problems: string[] = [];

@@ -1,0 +1,230 @@
+/**
+ * The try-it console (website/src/components/TryIt, issue 11 items 2 and 3) and the entity-id finder
+ * (website/src/components/EntityIdFinder, item 4), against the production build: every request goes to
+ * the in-browser sandbox, so no server beyond the static one is involved.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {loadBundle, operations, parametersOf} from '@portal/specs/node';
+import {seedApis, seedApiCount} from '../test-utils/seed';
+import {test, expect, hydrated} from './fixtures';
+
+/** Waits until Redoc has replaced the server-rendered outline with the full reference. */
+async function redocReady(page: Page): Promise<void> {
+  await hydrated(page);
+  await expect(page.locator('.redoc-wrap')).toBeVisible({timeout: 30_000});
+  await expect(page.locator('[data-testid="redoc-container"]')).not.toHaveClass(/pending/);
+}
+
+/** The console's dialog, once its form has loaded. */
+async function openedConsole(page: Page, operationId: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
+  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
+  return dialog;
+}
+
+/** The operation each API is tried with: its first one whose path parameters all have an example. */
+function tryableOperation(slug: string): string {
+  const doc = loadBundle(slug);
+  const operation = operations(slug, doc).find((candidate) =>
+    parametersOf(doc, candidate).every((parameter) => parameter.in !== 'path' || parameter.example !== undefined),
+  );
+  if (!operation) throw new Error(`${slug}: no operation the console can send without a session token`);
+  return operation.operationId;
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times), as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, limit = 25): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('the console is offered for all thirteen APIs', () => {
+  expect(seedApis).toHaveLength(seedApiCount);
+});
+
+for (const seed of seedApis) {
+  const operationId = tryableOperation(seed.slug);
+  test(`Try it on ${seed.route} sends ${operationId}'s example to the sandbox and shows 200 and a body`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto(seed.route);
+    await redocReady(page);
+    await page.getByRole('button', {name: `Try it: ${operationId}`}).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('try') === operationId);
+    const dialog = await openedConsole(page, operationId);
+    await dialog.getByRole('button', {name: 'Send', exact: true}).click();
+    await expect(dialog.getByTestId('tryit-status')).toHaveText(/^200\b/);
+    await expect(dialog.getByTestId('tryit-time')).toHaveText(/^in \d+ ms$/);
+    const body = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '');
+    expect(Object.keys(body).length).toBeGreaterThan(0);
+    await expect(dialog.getByText(/^Headers \(\d+\)$/)).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('the console code loads only when the console opens', async ({page}) => {
+  const scripts: {url: string; text: string; afterOpen: boolean}[] = [];
+  let opened = false;
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js'))
+      scripts.push({url: response.url(), text: await response.text(), afterOpen: opened});
+  });
+  await page.goto('/api/geo/');
+  await redocReady(page);
+  await page.waitForLoadState('networkidle');
+  // Text only the console's editor and sandbox contain.
+  const marker = (text: string) => text.includes('cm-lintRange') || text.includes('sandbox_scenario_');
+  expect(scripts.filter((script) => marker(script.text))).toEqual([]);
+  opened = true;
+  await page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'}).click();
+  await openedConsole(page, 'GeoService_ListPlaces');
+  expect(scripts.filter((script) => script.afterOpen && marker(script.text)).length).toBeGreaterThan(0);
+});
+
+test('the editor marks a body that breaks the schema before sending, and the sandbox answers 400', async ({page}) => {
+  await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  await expect(dialog.getByTestId('tryit-problems')).toHaveText('');
+  const editor = dialog.getByRole('textbox', {name: 'Request body (JSON)'});
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('{"query": {"market": 42, "locale": "en-GB", "currency": "GBP"}}');
+  await expect(dialog.getByTestId('tryit-problems')).toContainText(/\d+ problems? in the body/);
+  await expect(dialog.locator('.cm-lintRange-error').first()).toBeVisible();
+  // The code follows the edited body.
+  await expect(dialog.locator('[role="tabpanel"]:not([hidden])')).toContainText('"market": 42');
+  await dialog.getByRole('button', {name: 'Send', exact: true}).click();
+  await expect(dialog.getByTestId('tryit-status')).toHaveText(/^400\b/);
+  await expect(dialog.getByTestId('tryit-body')).toContainText('market');
+});
+
+test('Poll until complete follows the flights live session to RESULT_STATUS_COMPLETE', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  await dialog.getByRole('button', {name: 'Poll until complete'}).click();
+  const polls = dialog.getByTestId('tryit-polls');
+  await expect(polls.locator('tbody tr').last()).toContainText('RESULT_STATUS_COMPLETE', {timeout: 30_000});
+  await expect(polls.locator('tbody tr').first()).toContainText('create');
+  await expect(polls.locator('tbody tr').first()).toContainText('RESULT_STATUS_INCOMPLETE');
+  // Every poll says what to do with the results.
+  for (const row of await polls.locator('tbody tr').all()) {
+    await expect(row).toContainText(/RESULT_ACTION_(REPLACED|NOT_MODIFIED|OMITTED)/);
+  }
+  await expect(dialog.getByTestId('tryit-status')).toHaveText(/^200\b/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the console works with the keyboard alone, and Escape returns to the Try it button', async ({page}) => {
+  await page.goto('/api/geo/');
+  await redocReady(page);
+  const tryIt = page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'});
+  // From the operation's heading link, the next Tab stop is its Try it button.
+  await page.locator('[data-section-id$="/operation/GeoService_ListPlaces"] h2 a').first().focus();
+  await page.keyboard.press('Tab');
+  await expect(tryIt).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = await openedConsole(page, 'GeoService_ListPlaces');
+  const send = dialog.getByRole('button', {name: 'Send', exact: true});
+  await tabTo(page, send);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByTestId('tryit-status')).toHaveText(/^200\b/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('try'));
+  await expect(tryIt).toBeFocused();
+});
+
+test('a guide opens the console with <TryIt> and sends to the sandbox', async ({page}) => {
+  await page.goto('/docs/flights-live-prices/quick-start');
+  await hydrated(page);
+  await page.getByRole('button', {name: 'Try it: FlightsService_CreateSearch'}).click();
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  await dialog.getByRole('button', {name: 'Send', exact: true}).click();
+  await expect(dialog.getByTestId('tryit-status')).toHaveText(/^200\b/);
+  await dialog.getByRole('button', {name: 'Close'}).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the host and key a reader types stay in sessionStorage, with the CORS warning shown', async ({page}) => {
+  await page.goto('/api/geo/?try=GeoService_ListPlaces');
+  const dialog = await openedConsole(page, 'GeoService_ListPlaces');
+  await dialog.getByRole('radio', {name: 'Your host and key'}).check();
+  await expect(dialog).toContainText('The real API sends no CORS headers');
+  await dialog.getByRole('textbox', {name: 'Host'}).fill('https://proxy.example.test');
+  await dialog.getByLabel('API key').fill('my-key');
+  expect(
+    await page.evaluate(() => [sessionStorage.getItem('tryit.host'), sessionStorage.getItem('tryit.key')]),
+  ).toEqual(['https://proxy.example.test', 'my-key']);
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('my-key');
+  // The code shows the key as an environment variable, never the key itself.
+  await expect(dialog.locator('[role="tabpanel"]:not([hidden])')).toContainText('API_KEY');
+  await expect(dialog.locator('[role="tabpanel"]:not([hidden])')).not.toContainText('my-key');
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the open console has no serious or critical axe violations (${mode})`, async ({page}) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+    const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+    await dialog.getByRole('button', {name: 'Poll until complete'}).click();
+    await expect(dialog.getByTestId('tryit-polls').locator('tbody tr').last()).toContainText('RESULT_STATUS_COMPLETE', {
+      timeout: 30_000,
+    });
+    const results = await new AxeBuilder({page}).include('dialog').analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+
+  test(`the entity-id finder has no serious or critical axe violations (${mode})`, async ({page}) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await page.goto('/docs/getting-started/find-entity-ids');
+    await hydrated(page);
+    await page.getByLabel('Place name or IATA code').fill('London');
+    await expect(page.getByRole('region', {name: 'Matching places'})).toBeVisible();
+    const results = await new AxeBuilder({page}).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}
+
+test('the entity-id finder finds places by name and IATA code, with parents, and copies an id', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/docs/getting-started/find-entity-ids');
+  await hydrated(page);
+  await expect(page.getByText('Production entity ids come from the APIs')).toBeVisible();
+  const box = page.getByLabel('Place name or IATA code');
+  await box.fill('Heathrow');
+  const heathrow = page.getByRole('row', {name: /Heathrow/});
+  await expect(heathrow).toContainText('95565050');
+  await expect(heathrow).toContainText('LHR');
+  await expect(heathrow).toContainText('Airport');
+  await expect(heathrow).toContainText('London (27544008) › United Kingdom (29475375) › Europe (27563221)');
+  await heathrow.getByRole('button', {name: /Copy the entity id/}).click();
+  await expect(heathrow.getByRole('button', {name: /Copy the entity id/})).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('95565050');
+
+  // An IATA code finds the city and the airport that carry it.
+  await box.fill('EDI');
+  await expect(page.getByRole('row', {name: /^Edinburgh City 27540851/})).toContainText('EDI');
+  await expect(page.getByRole('row', {name: /95673668/})).toContainText('Airport');
+  await expect(page.getByRole('row', {name: /95673668/})).toContainText('EDI');
+  await box.fill('zzzzqqq');
+  await expect(page.getByRole('status').filter({hasText: 'No place matches'})).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
