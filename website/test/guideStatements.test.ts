@@ -113,6 +113,7 @@ describe('what the guides assume', () => {
       'docs/getting-started/errors.mdx': 4,
       'docs/getting-started/rate-limits.mdx': 1,
       'docs/getting-started/requests-and-responses.mdx': 1,
+      'docs/getting-started/usage-guidelines.mdx': 1,
       'docs/hotels-content/overview.mdx': 1,
       'docs/hotels-live-prices/overview.mdx': 6,
       'docs/hotels-live-prices/quick-start.mdx': 3,
