@@ -160,7 +160,8 @@ test.describe('Copy page as Markdown', () => {
       const markdownPath = markdownOf(path);
       expect(copied).toBe(await (await request.get(markdownPath)).text());
       await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute('href', markdownPath);
-      expect(consoleErrors).toEqual([]);
+      // Redoc's own console on the reference pages is e2e/reference.spec.ts's to check.
+      if (!path.startsWith('/api/')) expect(consoleErrors).toEqual([]);
     });
 
     for (const mode of ['light', 'dark'] as const) {

@@ -8,6 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {PluggableList} from 'unified';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {referenceMarkdown, type OpenApiDocument} from '@portal/specs';
@@ -121,6 +122,20 @@ function linkResolver(pages: SourcePage[], from: string): (url: string) => strin
   };
 }
 
+/** The remark plugins the docs run (the classic preset's `docs` options in docusaurus.config.ts). */
+function docsRemarkPlugins(context: LoadContext): PluggableList {
+  for (const preset of context.siteConfig.presets) {
+    const options = Array.isArray(preset) ? (preset[1] as {docs?: Record<string, unknown>} | undefined) : undefined;
+    const docs = options?.docs;
+    if (docs)
+      return [
+        ...((docs.beforeDefaultRemarkPlugins as PluggableList) ?? []),
+        ...((docs.remarkPlugins as PluggableList) ?? []),
+      ];
+  }
+  return [];
+}
+
 export default function llmsPlugin(context: LoadContext): Plugin {
   let pages: SourcePage[] = [];
   return {
@@ -136,6 +151,7 @@ export default function llmsPlugin(context: LoadContext): Plugin {
     async postBuild({outDir, routesPaths, siteConfig, head}) {
       const started = performance.now();
       const bundles = loadBundles();
+      const remarkPlugins = docsRemarkPlugins(context);
       const sourced = await Promise.all(
         pages.map(async (page): Promise<SourcePage> => {
           if (!page.source) return page;
@@ -144,6 +160,7 @@ export default function llmsPlugin(context: LoadContext): Plugin {
             description: page.description,
             bundles,
             link: linkResolver(pages, page.source),
+            remarkPlugins: page.section === 'Blog' ? [] : remarkPlugins,
           });
           return {...page, markdown};
         }),

@@ -23,6 +23,16 @@ describe('mdxToMarkdown', () => {
     expect(markdown).toBe('# Own title\n\nText.\n');
   });
 
+  it("runs the site's remark plugins first, so that what they write is in the markdown", () => {
+    const releases = () => (tree: {children: {type: string; name?: string}[]}) => {
+      tree.children = tree.children.map((node) =>
+        node.name === 'Releases' ? {type: 'heading', depth: 2, children: [{type: 'text', value: 'Release 1'}]} : node,
+      ) as typeof tree.children;
+    };
+    const markdown = mdxToMarkdown('<Releases />\n', {title: 'Change log', bundles, remarkPlugins: [releases]});
+    expect(markdown).toBe('# Change log\n\n## Release 1\n');
+  });
+
   it('stops on an enum table the specifications do not have', () => {
     expect(() => mdxToMarkdown('<EnumTable name="Nope" />\n', {title: 'T', bundles})).toThrow(
       'no API has an enum schema Nope',

@@ -7,7 +7,7 @@
  * links to other guides' files point to their `.md` pages. Pure: the bundles and the link map come in
  * as arguments. `mdxToMarkdown.test.ts` holds its golden test.
  */
-import {unified} from 'unified';
+import {unified, type PluggableList} from 'unified';
 import remarkParse from 'remark-parse';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdx from 'remark-mdx';
@@ -42,6 +42,11 @@ export interface MarkdownOptions {
   bundles: Map<string, OpenApiDocument>;
   /** Where a link of the source points in the markdown pages (a guide's file → its `.md` page). */
   link?: (url: string) => string;
+  /**
+   * The remark plugins the site runs on the page (docusaurus.config.ts: the docs' `remarkPlugins` and
+   * `beforeDefaultRemarkPlugins`), run first, so that what they write (`<SpecReleases />`, ...) is here too.
+   */
+  remarkPlugins?: PluggableList;
 }
 
 const admonitionTitles: Record<string, string> = {
@@ -86,6 +91,13 @@ function transform(node: Node, options: MarkdownOptions): Node[] {
     case 'mdxFlowExpression':
     case 'mdxTextExpression':
       return [];
+    case 'heading': {
+      // A heading loses its trailing space with an expression removed (`## 400 Bad Request {/* #400 */}`).
+      const inner = children(node, options);
+      const last = inner.at(-1);
+      if (last?.type === 'text' && last.value) inner[inner.length - 1] = {...last, value: last.value.trimEnd()};
+      return [{...node, children: inner}];
+    }
     case 'code':
       // The fence words (`program`, `fragment`, `file=`, ...) instruct the guide runner, not readers.
       return [{...node, meta: null}];
@@ -130,6 +142,8 @@ function transform(node: Node, options: MarkdownOptions): Node[] {
         if (!name) throw new Error('<EnumTable> needs a name="<EnumSchema>"');
         return [enumTable(findEnum(options.bundles, name, attribute(node, 'api'))) as Node];
       }
+      // `<head>` sets the page's HTML head (feeds, meta tags): nothing a reader sees.
+      if (node.name === 'head') return [];
       if (node.name === 'Assumption') {
         // As src/components/Assumption renders it: its label, what is assumed, then why.
         const because = attribute(node, 'because');
@@ -179,7 +193,8 @@ const printer = unified()
 
 /** The markdown of one MDX page. */
 export function mdxToMarkdown(source: string, options: MarkdownOptions): string {
-  const tree = parser.parse(source) as Node;
+  const parsed = parser.parse(source);
+  const tree = (options.remarkPlugins?.length ? unified().use(options.remarkPlugins).runSync(parsed) : parsed) as Node;
   const body = children(tree, options);
   const opensWithTitle = body[0]?.type === 'heading' && body[0].depth === 1;
   const head: Node[] = opensWithTitle ? [] : [{type: 'heading', depth: 1, children: [text(options.title)]}];
