@@ -7,6 +7,7 @@
  * argument, so Node (`node.ts`), a service worker (`browser.ts`) or an edge runtime can pass them in.
  */
 import {Hono, type Context} from 'hono';
+import {cors} from 'hono/cors';
 import {
   canonicalJson,
   fieldName,
@@ -215,6 +216,17 @@ export function createApp(options: SandboxOptions): Hono {
   const routes = buildRoutes(options.bundles);
   const anyRoute = routes[0];
   const app = new Hono();
+  // Any page may call the sandbox (it takes only sandbox_ keys): the site's try-it console sends to the
+  // local sandbox from the browser (website/src/components/TryIt). Preflights answer 204 here.
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['content-type', 'x-api-key', SCENARIO_HEADER],
+      exposeHeaders: ['retry-after'],
+      maxAge: 600,
+    }),
+  );
 
   const answerError = (context: Context, error: SandboxError, route?: Route) => {
     const body = errorBody(
