@@ -14,6 +14,7 @@ import remarkEnumTables from './src/plugins/enumTables';
 import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
+import searchTheme from './src/plugins/searchIndex';
 import llmsPlugin from './src/plugins/llms';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
@@ -103,7 +104,7 @@ const config: Config = {
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
+  themes: ['@docusaurus/theme-mermaid', [searchTheme, searchOptions]],
 
   clientModules: ['./src/clientModules/progressBar.ts', './src/clientModules/announcementBar.ts'],
 

@@ -4,6 +4,8 @@
  * - Redoc's side menu loads its attribution logo from an outside host, a failed request and a
  *   console error offline: it points to a local icon instead.
  * - The local search's results page asks for at most 100 results; the seed's limit is 50.
+ * - The local search's worker loads a prebuilt lunr index from the index file; the site ships the
+ *   documents alone (src/plugins/searchIndex), so the worker builds each index from its documents.
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -11,10 +13,25 @@ import type {Plugin} from '@docusaurus/types';
 /** The seed's results page limit (seed 000 sections 2 and 9). */
 export const searchResultsPageLimit = 50;
 
+/** Builds the search worker's index from the shipped documents (src/plugins/searchIndex). */
+const indexFromDocumentsModule = path.join(__dirname, '..', 'searchIndex', 'indexFromDocuments.ts');
+
 const patches = [
   {
     test: /[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/,
     replacements: [{find: 'https://cdn.redoc.ly/redoc/logo-mini.svg', replace: '/img/reference-attribution.svg'}],
+  },
+  {
+    test: /[\\/]@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/,
+    replacements: [
+      {
+        find: 'import lunr from "lunr";',
+        replace: `import lunr from "lunr";\nimport {indexFromDocuments} from ${JSON.stringify(indexFromDocumentsModule)};`,
+      },
+      {find: 'index: lunr.Index.load(index),', replace: 'index: indexFromDocuments(lunr, documents),'},
+      // The index's Chinese terms feed a Chinese dictionary; this site is English only.
+      {find: 'for (const tuple of item.index.invertedIndex) {', replace: 'for (const tuple of []) {'},
+    ],
   },
   {
     test: /[\\/]@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchPage[\\/]SearchPage\.jsx$/,
