@@ -37,7 +37,7 @@ export interface SampleRequest {
 export interface CodeSample {
   /** Unique per language: `curl`, `javascript`, `node`, `python`, `go`, `java`, `csharp`, `php`, `ruby`. */
   id: string;
-  /** The highlighter's language name (Prism's, as Redoc uses it): `shell`, `javascript`, `python`, … */
+  /** The highlighter's language name (Prism's, as Redoc uses it): `bash`, `javascript`, `python`, … (not `shell`: Redoc maps it to a grammar the site's Prism lacks, and its page then fails) */
   lang: string;
   /** The tab label: `curl`, `JavaScript (fetch)`, … */
   label: string;
@@ -72,7 +72,7 @@ const r = replaceAll;
 const languages: Language[] = [
   {
     id: 'curl',
-    lang: 'shell',
+    lang: 'bash',
     label: 'curl',
     plugin: shellCurl,
     rewrite: (source, url, hasKey) => {
