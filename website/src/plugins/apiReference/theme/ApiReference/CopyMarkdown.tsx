@@ -7,8 +7,9 @@ import type {ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
 import {markdownPath} from '@site/src/plugins/llms/markdownPath';
+import styles from './CopyMarkdown.module.css';
 
 export default function CopyMarkdown(): ReactNode {
   const {pathname} = useLocation();
-  return <CopyPageMarkdown markdownUrl={markdownPath(pathname)} />;
+  return <CopyPageMarkdown markdownUrl={markdownPath(pathname)} className={styles.bar} />;
 }
