@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import {expect, hydrated, test} from './fixtures';
+
+/** The change log (/docs/change-log, seed 000) and its feeds (website/src/plugins/changelog). */
+
+test('the change log lists the releases of the specifications, breaking changes flagged', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/docs/change-log');
+  await hydrated(page);
+  await expect(page.locator('h1')).toHaveText('Change log');
+  await expect(page.locator('h3#release-2026-11-23')).toContainText('2026-11-23');
+  await expect(page.locator('h3#release-2026-11-24')).toContainText('2026-11-24');
+  // The hotels live poll body's `filters` became a list: the one breaking change of that section's poll call.
+  const hotelsLive = page.locator('h4#release-2026-11-24-hotels-live + p + ul');
+  await expect(hotelsLive.locator('li li', {hasText: 'type definition of filters'})).toContainText('Breaking:');
+  await expect(hotelsLive.locator('li li strong', {hasText: 'Breaking:'}).first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the change log links its RSS and Atom feeds, in the page and in its head', async ({page, request}) => {
+  await page.goto('/docs/change-log');
+  for (const [type, file] of [
+    ['application/rss+xml', 'rss.xml'],
+    ['application/atom+xml', 'atom.xml'],
+  ]) {
+    const href = `/docs/change-log/${file}`;
+    await expect(page.locator(`head link[rel="alternate"][type="${type}"][href="${href}"]`)).toHaveCount(1);
+    await expect(page.locator(`article a[href="${href}"]`)).toHaveCount(1);
+    const answer = await request.get(href);
+    expect(answer.status(), href).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/xml/);
+  }
+});
+
+test('the feeds are valid XML with an item per dated entry, each opening its section', async ({page, request}) => {
+  await page.goto('/docs/change-log');
+  // The dated entries a reader sees: an h3 under a dated h2, or an h3 whose own title starts with a date.
+  const entries = await page.locator('article .theme-doc-markdown').evaluate((article) => {
+    let dated = false;
+    const ids: string[] = [];
+    for (const element of Array.from(article.children)) {
+      if (element.tagName === 'H2') dated = /^\d{4}-\d{2}-\d{2}/.test(element.textContent ?? '');
+      if (element.tagName === 'H3' && (dated || /^\d{4}-\d{2}-\d{2}/.test(element.textContent ?? ''))) {
+        ids.push(element.id);
+      }
+    }
+    return ids;
+  });
+  expect(entries).toContain('release-2026-11-24');
+  expect(entries).toContain('the-documentation-portal-launches');
+  for (const [file, itemTag] of [
+    ['rss.xml', 'item'],
+    ['atom.xml', 'entry'],
+  ] as const) {
+    const xml = await (await request.get(`/docs/change-log/${file}`)).text();
+    const parsed = await page.evaluate(
+      ({xml: text, itemTag: tag}) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        return {
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          titles: Array.from(doc.getElementsByTagName(tag)).map(
+            (item) => item.querySelector('title')?.textContent ?? '',
+          ),
+          links: Array.from(doc.getElementsByTagName(tag)).map((item) =>
+            tag === 'item'
+              ? (item.querySelector('link')?.textContent ?? '')
+              : (item.querySelector('link')?.getAttribute('href') ?? ''),
+          ),
+        };
+      },
+      {xml, itemTag},
+    );
+    expect(parsed.error, file).toBeNull();
+    expect(parsed.titles, file).toContain('2026-11-23: The documentation portal launches');
+    expect(
+      parsed.titles.some((title) => title.startsWith('2026-11-23: The thirteen specifications')),
+      file,
+    ).toBe(true);
+    // One item per dated entry of the page, each linking to its section.
+    expect(parsed.links.map((link) => new URL(link).hash.slice(1)).sort(), file).toEqual([...entries].sort());
+    expect(
+      parsed.links.every((link) => new URL(link).pathname === '/docs/change-log'),
+      file,
+    ).toBe(true);
+  }
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the change log has no serious or critical axe violations (${mode})`, async ({page}) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await page.goto('/docs/change-log');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const results = await new AxeBuilder({page}).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}
