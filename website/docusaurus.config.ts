@@ -122,7 +122,8 @@ const config: Config = {
     prism: {
       theme: prismLight,
       darkTheme: prismDark,
-      additionalLanguages: ['bash', 'json', 'python'],
+      // Python and JSON are in prism-react-renderer's own Prism already; these load into main.js on every page.
+      additionalLanguages: ['bash'],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
   } satisfies Preset.ThemeConfig,
