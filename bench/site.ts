@@ -6,7 +6,8 @@
  * functions must not pass through tsx's transform) and the medians are printed with ratios ours / stock.
  *
  * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock build of a
- * previous run (the build times then read "reused").
+ * previous run (the build times then read "reused"). BENCH_SITE_BUILD=<folder under website/> measures
+ * that build of this site instead of website/build (with BENCH_SKIP_BUILD=1, e.g. a helper's own build).
  */
 import {execFileSync, spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -47,7 +48,7 @@ function buildStockSite(): {dir: string; seconds?: number} {
 }
 
 function buildOurSite(): {dir: string; seconds?: number} {
-  const dir = path.join(root, 'website', 'build');
+  const dir = path.join(root, 'website', (reuse && process.env.BENCH_SITE_BUILD) || 'build');
   if (reuse && existsSync(path.join(dir, 'index.html'))) return {dir};
   // The full build a deployment runs: specifications bundled, then the site.
   const seconds = timed(() => execFileSync('npm', ['run', 'build'], {cwd: root, stdio: 'inherit'}));
