@@ -56,6 +56,7 @@ describe('changelogFeed', () => {
     pagePath: '/docs/change-log',
     title: 'Change log',
     description: 'Changes.',
+    author: 'Docs team',
   });
 
   it('writes valid RSS with one item per entry, newest first, each linking to its section', () => {
@@ -75,13 +76,14 @@ describe('changelogFeed', () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = new XMLParser({ignoreAttributes: false}).parse(xml).feed;
     expect(parsed.entry).toHaveLength(3);
+    expect(parsed.author).toEqual({name: 'Docs team'});
     expect(parsed.updated).toBe('2026-11-24T00:00:00.000Z');
     const links = [parsed.link].flat() as {'@_rel'?: string; '@_href': string}[];
     expect(links.find((link) => link['@_rel'] === 'self')?.['@_href']).toBe(`${site}/docs/change-log/atom.xml`);
   });
 
   it('refuses a change log with no dated entry', () => {
-    expect(() => changelogFeed([], {siteUrl: site, pagePath: '/p', title: 't', description: 'd'})).toThrow(
+    expect(() => changelogFeed([], {siteUrl: site, pagePath: '/p', title: 't', description: 'd', author: 'a'})).toThrow(
       'no dated entries',
     );
   });

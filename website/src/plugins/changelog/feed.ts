@@ -65,7 +65,7 @@ export function changelogEntries(html: string, siteUrl: string): ChangelogEntry[
 /** The feed of the entries, newest first; each links to its section of the page. */
 export function changelogFeed(
   entries: readonly ChangelogEntry[],
-  options: {siteUrl: string; pagePath: string; title: string; description: string},
+  options: {siteUrl: string; pagePath: string; title: string; description: string; author: string},
 ): Feed {
   if (entries.length === 0) throw new Error('The change log has no dated entries for its feed');
   const pageUrl = `${options.siteUrl}${options.pagePath}`;
@@ -79,6 +79,8 @@ export function changelogFeed(
     language: 'en',
     updated: day(sorted[0].date),
     copyright: '',
+    // Atom needs an author for the feed when its entries have none (RFC 4287, section 4.1.1).
+    author: {name: options.author},
     feedLinks: {rss: `${pageUrl}/${feedFiles.rss}`, atom: `${pageUrl}/${feedFiles.atom}`},
   });
   for (const entry of sorted) {

@@ -25,6 +25,7 @@ export default function changelogPlugin(context: LoadContext): Plugin {
         pagePath: changelogPath,
         title: `${context.siteConfig.title} change log`,
         description: 'Changes to the documentation, the guides and the API specifications, newest first.',
+        author: context.siteConfig.title,
       });
       fs.writeFileSync(path.join(folder, feedFiles.rss), feed.rss2());
       fs.writeFileSync(path.join(folder, feedFiles.atom), feed.atom1());
