@@ -79,7 +79,8 @@ async function rejectionOf(block: CodeBlock, all: CodeBlock[]): Promise<Rejectio
         rule.id === id &&
         rule.sources.some((source) => {
           const doc = bundles.get(source.slug);
-          const at = doc && resolveRef<{'x-validation'?: unknown; description?: string}>(doc, {$ref: source.pointer});
+          type Noted = {$ref?: string; 'x-validation'?: unknown; description?: string};
+          const at = doc && resolveRef<Noted>(doc, {$ref: source.pointer});
           return JSON.stringify([at?.['x-validation'], at?.description]).includes(source.phrase);
         }),
     ),
