@@ -10,6 +10,9 @@ export default tseslint.config(
       '**/node_modules/**',
       'website/build/**',
       'website/.docusaurus/**',
+      // builds kept apart by their own names (e2e/playwright.config.ts E2E_BUILD_DIR)
+      'website/build-*/**',
+      'website/.docusaurus-*/**',
       'website/config/buildChecks.fixtures/.docusaurus/**',
       'website/config/buildChecks.fixtures/build/**',
       'specs/dist/**',
