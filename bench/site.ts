@@ -9,11 +9,12 @@
  * previous run (the build times then read "reused"). BENCH_SITE_BUILD=<folder under website/> measures
  * that build of this site instead of website/build (with BENCH_SKIP_BUILD=1, e.g. a helper's own build).
  */
-import {execFileSync, spawnSync} from 'node:child_process';
+import {execFile, execFileSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
+import {promisify} from 'node:util';
 import {chromiumPath, headlessFlags} from '../test-utils/chromium';
 import {serveStatic} from './lib/staticServer';
 import {markdownTable} from './lib/table';
@@ -68,11 +69,15 @@ interface LighthouseReport {
   audits: Record<string, {numericValue?: number; details?: {items?: {resourceType?: string; transferSize?: number}[]}}>;
 }
 
-/** One Lighthouse run in its own process, with a fresh Chromium profile. */
-function lighthouseOnce(url: string): Figures {
+/**
+ * One Lighthouse run in its own process, with a fresh Chromium profile. Asynchronous: the static
+ * server that answers Lighthouse runs in this process, so a synchronous spawn would leave every
+ * request unanswered.
+ */
+async function lighthouseOnce(url: string): Promise<Figures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
   try {
-    const out = spawnSync(
+    const out = await promisify(execFile)(
       bin('lighthouse'),
       [
         url,
@@ -83,8 +88,9 @@ function lighthouseOnce(url: string): Figures {
         `--chrome-flags=${[...headlessFlags, `--user-data-dir=${profile}`].join(' ')}`,
       ],
       {env: {...process.env, CHROME_PATH: chromiumPath}, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8'},
-    );
-    if (out.status !== 0) throw new Error(`lighthouse ${url} exited ${out.status}: ${out.stderr}`);
+    ).catch((error: unknown) => {
+      throw new Error(`lighthouse ${url} failed: ${String(error)}`);
+    });
     const report = JSON.parse(out.stdout) as LighthouseReport;
     const items = report.audits['resource-summary']?.details?.items ?? [];
     return {
@@ -143,7 +149,7 @@ async function measureAll(
       if (!page.path) continue;
       const url = `http://127.0.0.1:${port}${page.path}`;
       const all: Figures[] = [];
-      for (let run = 0; run < runs; run++) all.push(lighthouseOnce(url));
+      for (let run = 0; run < runs; run++) all.push(await lighthouseOnce(url));
       out.set(page.name, medians(all));
       console.log(`measured ${url} x${runs}`);
     }
