@@ -106,6 +106,29 @@ test.describe('guide search', () => {
     expect(hrefs.filter((href) => href.includes('/docs/shallow-link'))).toEqual([]);
   });
 
+  test('what is typed before the search box has loaded its code is kept and searched', async ({page}) => {
+    // The box's code loads after the page (website/src/theme/SearchBar); hold it back, as a slow
+    // connection would, until the reader has typed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/js/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('autocomplete:selected')) await released;
+      await route.fulfill({response, body});
+    });
+    await page.goto('/docs/intro');
+    await hydrated(page);
+    await searchBox(page).click();
+    await page.keyboard.type('rate limits');
+    await expect(searchBox(page)).toHaveValue('rate limits');
+    await expect(page.locator('nav.navbar input[role="combobox"]')).toHaveCount(0);
+    release();
+    await expect(page.locator('nav.navbar input[role="combobox"]')).toBeFocused({timeout: 15_000});
+    await expect(searchBox(page)).toHaveValue('rate limits');
+    await expect(suggestions(page).filter({hasText: 'Rate limits'}).first()).toBeVisible({timeout: 15_000});
+  });
+
   test('a query with no hits shows "No results"', async ({page}) => {
     await page.goto('/docs/intro');
     await hydrated(page);

@@ -91,7 +91,10 @@ export default function LazySearchBar(props: Props): ReactNode {
   }, [highlighted, load]);
 
   useEffect(() => {
-    if (Loaded) handOver(handed.current);
+    if (!Loaded) return undefined;
+    // After the real box's own first macrotask, which sets its text to the page's `_highlight` terms.
+    const id = setTimeout(() => handOver(handed.current));
+    return () => clearTimeout(id);
   }, [Loaded]);
 
   if (Loaded) return <Loaded {...props} />;
