@@ -104,6 +104,35 @@ for (const mode of ['light', 'dark'] as const) {
     await page.unroute('**/openapi/*.json');
   });
 
+  test(`every code sample language of an operation reads and scrolls from the keyboard (${mode})`, async ({page}) => {
+    // The languages come from the bundle's x-codeSamples (specs/lib/codeSamples.ts writes ten).
+    const doc = loadBundle('flights-live-pricing');
+    const create = operations('flights-live-pricing', doc).find(
+      (operation) => operation.operationId === 'FlightsService_CreateSearch',
+    )!;
+    const samples = (create as unknown as {'x-codeSamples': {label: string}[]})['x-codeSamples'];
+    expect(samples).toHaveLength(10);
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await page.goto('/api/flights-live-pricing/#operation/FlightsService_CreateSearch');
+    await redocReady(page);
+    const section = page.locator('[data-section-id="operation/FlightsService_CreateSearch"]');
+    for (const sample of samples) {
+      await section.getByRole('tab', {name: sample.label, exact: true}).click();
+      const code = section.getByRole('tabpanel').locator('pre').first();
+      await expect(code).toHaveAttribute('tabindex', '0');
+      const results = await new AxeBuilder({page})
+        .include('[data-section-id="operation/FlightsService_CreateSearch"] [role=tabpanel]')
+        .analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${sample.label} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+      expect(serious).toEqual([]);
+    }
+  });
+
   for (const seed of seedApis) {
     test(`${seed.route} has no serious or critical axe violations (${mode})`, async ({page}) => {
       await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
