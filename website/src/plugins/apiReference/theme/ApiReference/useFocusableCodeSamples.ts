@@ -7,12 +7,12 @@
 import {useEffect} from 'react';
 
 function makeFocusable(root: HTMLElement): void {
-  for (const pre of root.querySelectorAll<HTMLPreElement>('[role="tabpanel"] pre:not([tabindex])')) {
+  root.querySelectorAll<HTMLPreElement>('[role="tabpanel"] pre:not([tabindex])').forEach((pre) => {
     pre.tabIndex = 0;
     const panel = pre.closest('[role="tabpanel"]');
     const tab = panel?.id ? root.querySelector(`[aria-controls="${CSS.escape(panel.id)}"]`) : null;
     pre.setAttribute('aria-label', `${tab?.textContent?.trim() || 'Code'} sample`);
-  }
+  });
 }
 
 export function useFocusableCodeSamples(root: HTMLElement | null): void {
