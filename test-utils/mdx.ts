@@ -17,6 +17,18 @@
  * (website/test/guideInvalidExamples.test.ts).
  */
 
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Every `.md` and `.mdx` file under a folder (the guides' `docs/`, the `blog/`), at any depth. */
+export function contentFiles(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return contentFiles(full);
+    return /\.mdx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
 export interface CodeBlock {
   file: string;
   /** 1-based line of the opening fence. */

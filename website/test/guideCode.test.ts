@@ -41,7 +41,7 @@ import {
   type Language,
   type Value,
 } from '../../test-utils/codeRequests';
-import {codeBlocks, type CodeBlock} from '../../test-utils/mdx';
+import {contentFiles, codeBlocks, type CodeBlock} from '../../test-utils/mdx';
 import {undeclaredFields} from '@portal/specs';
 
 const websiteDir = path.resolve(__dirname, '..');
@@ -55,14 +55,6 @@ const takesBody = (operationId: string) => {
   const operation = validator.operation(operationId);
   return requestMedia(validator.specs.get(operation.slug)!, operation) !== undefined;
 };
-
-function contentFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return contentFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 interface PageCheck {
   /** Code blocks read, by language. */

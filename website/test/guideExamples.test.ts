@@ -9,19 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, requestMedia, responseMedia, SpecValidator, type Schema} from '@portal/specs/node';
-import {type CodeBlock, jsonBlocks} from '../../test-utils/mdx';
+import {contentFiles, type CodeBlock, jsonBlocks} from '../../test-utils/mdx';
 import {undeclaredFields} from '@portal/specs';
 
 const websiteDir = path.resolve(__dirname, '..');
 const validator = new SpecValidator(loadBundles());
-
-function contentFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return contentFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 function check(block: CodeBlock): string[] {
   const where = `${path.relative(websiteDir, block.file)}:${block.line}`;

@@ -18,20 +18,12 @@ import {describe, expect, it} from 'vitest';
 import {loadBundles, requestIssues, resolveRef, SpecValidator} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
 import {rules} from '../../sandbox/src/rules';
-import {jsonBlocks, type CodeBlock} from '../../test-utils/mdx';
+import {contentFiles, jsonBlocks, type CodeBlock} from '../../test-utils/mdx';
 
 const websiteDir = path.resolve(__dirname, '..');
 const bundles = loadBundles();
 const validator = new SpecValidator(bundles);
 const app = createApp({bundles});
-
-function contentFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return contentFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** JSON with `//` line comments (a ```jsonc block) parsed. */
 const parse = (text: string): unknown => JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));

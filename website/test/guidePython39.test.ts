@@ -10,18 +10,10 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {codeBlocks, codeLanguageOf, type CodeBlock} from '../../test-utils/mdx';
+import {contentFiles, codeBlocks, codeLanguageOf, type CodeBlock} from '../../test-utils/mdx';
 import {FRAGMENT} from '../../test-utils/guideRuns';
 
 const websiteDir = path.resolve(__dirname, '..');
-
-function contentFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return contentFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 const checker = String.raw`
 import ast, json, sys

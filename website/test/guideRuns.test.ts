@@ -27,7 +27,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
-import {codeBlocks} from '../../test-utils/mdx';
+import {contentFiles, codeBlocks} from '../../test-utils/mdx';
 import {
   guideRuns,
   runLanguageOf,
@@ -58,14 +58,6 @@ const remaining = [
   'referrals/tracking.mdx',
   'shallow-link.mdx',
 ];
-
-function contentFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return contentFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 const allPages = contentFiles(docsDir)
   .map((file) => path.relative(docsDir, file))

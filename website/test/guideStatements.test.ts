@@ -9,17 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {codeBlocks} from '../../test-utils/mdx';
+import {contentFiles, codeBlocks} from '../../test-utils/mdx';
 
 const websiteDir = path.resolve(__dirname, '..');
-
-function contentFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return contentFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 // The change log (another helper's page) may quote what was fixed
 const files = [...contentFiles(path.join(websiteDir, 'docs')), ...contentFiles(path.join(websiteDir, 'blog'))]

@@ -5,9 +5,10 @@
  * Redoc owns its DOM, so each button is a plain element this component adds after the operation's `h2`,
  * added again whenever Redoc re-renders (a colour-mode switch remounts it).
  */
-import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+import {useCallback, useState, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {TryItDialog} from '@site/src/components/TryIt';
+import {useRedocScan} from './useRedocScan';
 import styles from './styles.module.css';
 
 /** The URL parameter that opens the console on an operation. */
@@ -57,25 +58,8 @@ export default function TryItButtons({slug, root}: {slug: string; root: HTMLElem
     setTryParameter(undefined);
     setOpen(undefined);
   }, []);
-  const openRef = useRef(openConsole);
-
-  useEffect(() => {
-    if (!root) return undefined;
-    let frame = 0;
-    const scan = () => {
-      frame = 0;
-      addButtons(root, openRef.current);
-    };
-    scan();
-    const observer = new MutationObserver(() => {
-      frame ||= requestAnimationFrame(scan);
-    });
-    observer.observe(root, {childList: true, subtree: true});
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  }, [root]);
+  const scan = useCallback((element: HTMLElement) => addButtons(element, openConsole), [openConsole]);
+  useRedocScan(root, scan);
 
   return open ? <TryItDialog key={open} api={slug} operation={open} onClose={closeConsole} /> : null;
 }

@@ -14,7 +14,7 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {specUrl} from '@site/config/apis';
 import type {ReferenceOutline} from '../../outline';
 import {readPalette, redocOptions} from './redocTheme';
-import {useFocusableCodeSamples} from './useFocusableCodeSamples';
+import {makeCodeSamplesFocusable, useRedocScan} from './useRedocScan';
 import styles from './styles.module.css';
 import './redocOverrides.css';
 import TryItButtons from './TryItButtons';
@@ -88,7 +88,7 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
   const onLoaded = useCallback(() => setLoaded(true), []);
 
   // Once Redoc has replaced the outline, bring a deep link's operation into view again.
-  useFocusableCodeSamples(loaded ? container : null);
+  useRedocScan(loaded ? container : null, makeCodeSamplesFocusable);
 
   useEffect(() => {
     if (!loaded || !window.location.hash) return;
