@@ -4,7 +4,7 @@
  * the in-browser sandbox, so no server beyond the static one is involved.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type {Locator, Page} from '@playwright/test';
+import type {Locator, Page, Response} from '@playwright/test';
 import {loadBundle, operations, parametersOf} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '../test-utils/seed';
 import {test, expect, hydrated} from './fixtures';
@@ -68,22 +68,31 @@ for (const seed of seedApis) {
 }
 
 test('the console code loads only when the console opens', async ({page}) => {
-  const scripts: {url: string; text: string; afterOpen: boolean}[] = [];
+  // Each script is tagged when its response arrives; its text is read once, after the page has
+  // settled, so no read outlives the test and no tag depends on how long a body took to arrive.
+  const scripts: {response: Response; afterOpen: boolean}[] = [];
   let opened = false;
-  page.on('response', async (response) => {
-    if (response.url().endsWith('.js'))
-      scripts.push({url: response.url(), text: await response.text(), afterOpen: opened});
-  });
+  const onResponse = (response: Response) => {
+    if (response.url().endsWith('.js')) scripts.push({response, afterOpen: opened});
+  };
+  page.on('response', onResponse);
+  // Text only the console's editor and sandbox contain.
+  const marker = (text: string) => text.includes('cm-lintRange') || text.includes('sandbox_scenario_');
+  const markedScripts = async (afterOpen: boolean) => {
+    const texts = await Promise.all(
+      scripts.filter((script) => script.afterOpen === afterOpen).map((script) => script.response.text()),
+    );
+    return texts.filter(marker).length;
+  };
   await page.goto('/api/geo/');
   await redocReady(page);
   await page.waitForLoadState('networkidle');
-  // Text only the console's editor and sandbox contain.
-  const marker = (text: string) => text.includes('cm-lintRange') || text.includes('sandbox_scenario_');
-  expect(scripts.filter((script) => marker(script.text))).toEqual([]);
+  expect(await markedScripts(false)).toBe(0);
   opened = true;
   await page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'}).click();
   await openedConsole(page, 'GeoService_ListPlaces');
-  expect(scripts.filter((script) => script.afterOpen && marker(script.text)).length).toBeGreaterThan(0);
+  page.off('response', onResponse);
+  expect(await markedScripts(true)).toBeGreaterThan(0);
 });
 
 test('the editor marks a body that breaks the schema before sending, and the sandbox answers 400', async ({page}) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type {Page} from '@playwright/test';
+import type {Page, Response} from '@playwright/test';
 import {loadBundle, operations} from '@portal/specs/node';
 import {apis} from '../website/config/apis';
 import {seedApis} from '../test-utils/seed';
@@ -154,13 +154,17 @@ for (const mode of ['light', 'dark'] as const) {
 }
 
 test('guide pages load no specification: their JavaScript does not grow with the specs', async ({page}) => {
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.url().endsWith('.js')) scripts.push(await response.text());
-  });
+  // Bodies are read after the page has settled, so no read outlives the test.
+  const responses: Response[] = [];
+  const onResponse = (response: Response) => {
+    if (response.url().endsWith('.js')) responses.push(response);
+  };
+  page.on('response', onResponse);
   await page.goto('/docs/getting-started/create-and-poll');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const scripts = await Promise.all(responses.map((response) => response.text()));
   expect(scripts.length).toBeGreaterThan(0);
   // Text that exists only in the specifications (descriptions of their schemas).
   const markers = [
