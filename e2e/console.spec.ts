@@ -9,11 +9,17 @@ import {loadBundle, operations, parametersOf} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '../test-utils/seed';
 import {test, expect, hydrated} from './fixtures';
 
-/** Waits until Redoc has replaced the server-rendered outline with the full reference. */
+/**
+ * Waits until Redoc is interactive. The page holds Redoc's prerendered reference; Redoc's script
+ * hydrates it on the reader's first intent, here the pointer moving over it where the page stands.
+ */
 async function redocReady(page: Page): Promise<void> {
   await hydrated(page);
-  await expect(page.locator('.redoc-wrap')).toBeVisible({timeout: 30_000});
-  await expect(page.locator('[data-testid="redoc-container"]')).not.toHaveClass(/pending/);
+  const slot = page.getByTestId('redoc-container');
+  await expect(slot.locator('.redoc-wrap')).toBeVisible();
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(viewport.width / 2, viewport.height / 2);
+  await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
 }
 
 /** The console's dialog, once its form has loaded. */

@@ -5,11 +5,17 @@ import {apis} from '../website/config/apis';
 import {seedApis} from '../test-utils/seed';
 import {test, expect, hydrated} from './fixtures';
 
-/** Waits until Redoc has replaced the server-rendered outline with the full reference. */
+/**
+ * Waits until Redoc is interactive. The page holds Redoc's prerendered reference; Redoc's script
+ * hydrates it on the reader's first intent, here the pointer moving over it where the page stands.
+ */
 async function redocReady(page: Page): Promise<void> {
   await hydrated(page);
-  await expect(page.locator('.redoc-wrap')).toBeVisible({timeout: 30_000});
-  await expect(page.locator('[data-testid="redoc-container"]')).not.toHaveClass(/pending/);
+  const slot = page.getByTestId('redoc-container');
+  await expect(slot.locator('.redoc-wrap')).toBeVisible();
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(viewport.width / 2, viewport.height / 2);
+  await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
 }
 
 for (const seed of seedApis) {
@@ -45,19 +51,55 @@ for (const seed of seedApis) {
   });
 }
 
-test('the server-rendered page shows the outline with the operations before Redoc loads', async ({page}) => {
-  await page.route('**/openapi/*.json', () => new Promise(() => undefined));
+test('without JavaScript, the page shows the whole reference: every operation, its fields and samples', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
   await page.goto('/api/flights-live-pricing/');
-  await expect(page.locator('h1').first()).toContainText('Flights Live Pricing');
-  const operation = page.locator('[id="tag/FlightsService/operation/FlightsService_CreateSearch"]');
-  await expect(operation).toContainText('Create a live search');
-  await expect(page.locator('[id="tag/FlightsService/operation/FlightsService_CreateSearch"] + p')).toContainText(
-    'POST /apiservices/v3/flights/live/search/create',
-  );
-  await expect(page.getByRole('link', {name: 'OpenAPI JSON'})).toHaveAttribute(
-    'href',
-    '/openapi/flights-live-pricing.json',
-  );
+  const spec = loadBundle('flights-live-pricing');
+  await expect(page.locator('h1').first()).toContainText(spec.info.title);
+  for (const operation of operations('flights-live-pricing', spec)) {
+    const section = page.locator(`[id="tag/FlightsService/operation/${operation.operationId}"]`);
+    await expect(section).toContainText(operation.summary!);
+  }
+  const create = page.locator('[id="tag/FlightsService/operation/FlightsService_CreateSearch"]');
+  await expect(create).toContainText('/apiservices/v3/flights/live/search/create');
+  await expect(create).toContainText('Request samples');
+  await expect(create.getByText('query', {exact: true}).first()).toBeVisible();
+  await context.close();
+});
+
+test("Redoc's script and the specification load only when the reader reaches for the reference", async ({page}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/api/geo/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('redoc-container')).toHaveAttribute('data-state', 'static');
+  expect(requests.filter((path) => path.startsWith('/openapi/'))).toEqual([]);
+  const before = requests.length;
+  await page.mouse.move(600, 400);
+  await expect(page.getByTestId('redoc-container')).toHaveAttribute('data-state', 'interactive');
+  expect(requests.slice(before)).toContain('/openapi/geo.json');
+  // Hydrated in place: the operations are the same elements, now interactive (Try it buttons added).
+  await expect(page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'})).toBeVisible();
+});
+
+test('reached by a link inside the site, the reference renders in the browser at once', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/docs/intro');
+  await hydrated(page);
+  // A link the site renders, so the router handles it: the navbar's API reference menu.
+  const menu = page.locator('.navbar__item.dropdown').filter({hasText: 'API reference'});
+  await menu.hover();
+  await menu.getByRole('link', {name: 'Carriers', exact: true}).click();
+  await expect(page).toHaveURL(/\/api\/carriers\/$/);
+  await expect(page.getByTestId('redoc-container')).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
+  await expect(page.locator('.redoc-wrap h1').first()).toContainText('Carriers');
+  expect(consoleErrors).toEqual([]);
 });
 
 test('the specification is served as /openapi/<slug>.json', async ({request}) => {

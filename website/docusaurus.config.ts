@@ -14,7 +14,7 @@ import remarkEnumTables from './src/plugins/enumTables';
 import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
-import searchTheme from './src/plugins/searchIndex';
+import searchTheme, {searchIndexWritten} from './src/plugins/searchIndex';
 import llmsPlugin from './src/plugins/llms';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
@@ -91,7 +91,8 @@ const config: Config = {
   ],
 
   plugins: [
-    apiReferencePlugin as PluginModule,
+    // Redoc's reference goes into each page's HTML after the search has indexed the page's outline.
+    [apiReferencePlugin as PluginModule, {afterSearchIndex: searchIndexWritten}],
     dependencyPatchesPlugin,
     // The change log's RSS and Atom feeds, `/docs/change-log/rss.xml` and `atom.xml`.
     changelogPlugin,

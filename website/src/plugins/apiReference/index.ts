@@ -5,13 +5,26 @@
  * global data or the JavaScript of other pages (redocusaurus inlines every spec into main.js). The
  * page component is this plugin's theme component `@theme/ApiReference` (`theme/ApiReference/`).
  */
+import {execFile} from 'node:child_process';
+import {promisify} from 'node:util';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {bundlePath, loadBundle} from '@portal/specs/node';
 import {apis, referencePath} from '../../../config/apis';
 import {outlineOf, type ReferenceOutline} from './outline';
 
-export default function apiReferencePlugin(): Plugin<ReferenceOutline[]> {
+export interface ApiReferenceOptions {
+  /**
+   * Settled once the local search has read the built pages (src/plugins/searchIndex): the search
+   * indexes each page's outline, which postBuild then replaces with Redoc's markup.
+   */
+  afterSearchIndex?: Promise<void>;
+}
+
+export default function apiReferencePlugin(
+  context: LoadContext,
+  options: ApiReferenceOptions = {},
+): Plugin<ReferenceOutline[]> {
   return {
     name: 'api-reference',
 
@@ -47,6 +60,18 @@ export default function apiReferencePlugin(): Plugin<ReferenceOutline[]> {
           modules: {outline: data},
         });
       }
+    },
+
+    // Every reference page gets Redoc's whole reference in its HTML (prerender.ts), after the search
+    // has indexed the outline it replaces. In a process of its own: Redoc must render with React's
+    // production build, and this process may hold React as loaded before the build set NODE_ENV.
+    async postBuild({outDir}) {
+      await options.afterSearchIndex;
+      await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(__dirname, 'prerender.ts'), outDir, context.baseUrl, context.siteDir],
+        {env: {...process.env, NODE_ENV: 'production'}, maxBuffer: 16 * 1024 * 1024},
+      );
     },
   };
 }

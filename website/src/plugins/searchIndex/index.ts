@@ -15,12 +15,19 @@ const searchLocal = searchLocalModule as unknown as {
   validateOptions: NonNullable<PluginModule['validateOptions']>;
 };
 
+let indexWritten: () => void = () => undefined;
+/** Settles once the theme has read every built page and written the index (see ../apiReference). */
+export const searchIndexWritten = new Promise<void>((resolve) => {
+  indexWritten = resolve;
+});
+
 export default function searchTheme(context: LoadContext, options: unknown): Plugin {
   const theme = searchLocal.default(context, options as PluginOptions);
   return {
     ...theme,
     async postBuild(props) {
       await theme.postBuild?.(props);
+      indexWritten();
       await compactIndexFiles(props.outDir);
     },
   };

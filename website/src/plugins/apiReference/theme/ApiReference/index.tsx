@@ -1,47 +1,47 @@
 /**
- * An API reference page `/api/<slug>/` (route added by src/plugins/apiReference). The server renders
- * an outline of the specification (title, tags, operations, with Redoc's anchors), so the page is
- * readable, in either colour mode, from the first paint; in the browser Redoc then renders the
- * whole reference from `/openapi/<slug>.json` and replaces the outline.
+ * An API reference page `/api/<slug>/` (route added by src/plugins/apiReference). The build puts
+ * Redoc's whole reference, rendered on the server in both colour modes, into the page's HTML
+ * (../../prerender.ts, in the plugin's postBuild): readable from the first paint, with or without
+ * JavaScript. Redoc's own script (about 400 KiB) and the specification load only when the reader
+ * interacts with the reference (pointer, touch, keyboard focus) or opens Try it; Redoc then hydrates
+ * the markup in place. Where the page has no prerendered reference (a page reached by in-app
+ * navigation, or the dev server), Redoc renders in the browser at once.
+ *
+ * Docusaurus renders an outline of the specification in its place (tags and operations under Redoc's
+ * anchors, with their fields and values): the local search indexes that outline before postBuild
+ * replaces it.
  */
-import {lazy, Suspense, useCallback, useEffect, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+import type {Root} from 'react-dom/client';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
-import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import {specUrl} from '@site/config/apis';
 import type {ReferenceOutline} from '../../outline';
-import {readPalette, redocOptions} from './redocTheme';
+import {navbarHeight, readPalette, redocOptions, type ColorMode} from './redocTheme';
+import {redocElement} from './redocRoot';
 import {makeCodeSamplesFocusable, useRedocScan} from './useRedocScan';
 import styles from './styles.module.css';
 import './redocOverrides.css';
 import TryItButtons from './TryItButtons';
 import CopyMarkdown from './CopyMarkdown';
 
-const RedocStandalone = lazy(() => import('redoc').then((module) => ({default: module.RedocStandalone})));
-
-/** Height of the navbar, which Redoc keeps clear when it scrolls to an operation. */
-const navbarHeight = 60;
+/** What a reader does that means they are about to use the reference: Redoc hydrates on the first. */
+const intentEvents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /**
  * The server-rendered outline, under Redoc's anchors. It is an `article` with linked headings, the
  * markup the local search indexes: each operation becomes a search entry.
  */
 function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
-  const specHref = useBaseUrl(specUrl(outline));
   return (
-    <article className={styles.outline}>
+    <article className={styles.outline} data-reference-outline>
       <Heading as="h1">
         {outline.title} <span className={styles.version}>{outline.version}</span>
       </Heading>
       <p>{outline.summary}</p>
-      <p className={styles.loading} role="status">
-        Loading the full reference… The specification is also available as{' '}
-        {/* `pathname://`: a static file, outside the router and its route-based link check. */}
-        <Link to={`pathname://${specHref}`}>OpenAPI JSON</Link>.
-      </p>
       {outline.tags.map((tag) => (
         <section key={tag.name}>
           <Heading as="h2" id={tag.anchor}>
@@ -80,45 +80,134 @@ function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
   );
 }
 
+/** Redoc with the spec and the options of a colour mode, loaded when first needed. */
+async function loadRedoc(specHref: string, mode: ColorMode) {
+  const [redoc, spec] = await Promise.all([
+    import('redoc'),
+    fetch(specHref).then((response) => {
+      if (!response.ok) throw new Error(`${specHref} answered ${response.status}`);
+      return response.json() as Promise<object>;
+    }),
+  ]);
+  const dark = readPalette('dark');
+  const light = readPalette('light');
+  const options = redocOptions(mode === 'dark' ? dark : light, dark, light, navbarHeight);
+  const store = new redoc.AppStore(spec as never, specHref, options);
+  return {Redoc: redoc.Redoc, store};
+}
+
 function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
   const {colorMode} = useColorMode();
   const specHref = useBaseUrl(specUrl(outline));
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  const [wanted, setWanted] = useState<'hydrate' | 'render' | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const onLoaded = useCallback(() => setLoaded(true), []);
+  const [failed, setFailed] = useState(false);
+  const root = useRef<Root | null>(null);
+  const onMounted = useCallback(() => setLoaded(true), []);
+  const isServer = typeof window === 'undefined';
 
-  // Once Redoc has replaced the outline, bring a deep link's operation into view again.
-  useRedocScan(loaded ? container : null, makeCodeSamplesFocusable);
+  // Without prerendered markup, Redoc renders at once; with it, on the reader's first intent (or a
+  // Try it link, which needs Redoc's operations).
+  const slotRef = useCallback((node: HTMLDivElement | null) => {
+    setSlot(node);
+    if (!node) return;
+    if (!node.querySelector(':scope > .redoc-wrap')) {
+      node.replaceChildren();
+      setWanted('render');
+    } else if (new URLSearchParams(window.location.search).has('try')) {
+      setWanted('hydrate');
+    }
+  }, []);
+  useEffect(() => {
+    if (!slot || wanted) return;
+    const wake = () => setWanted('hydrate');
+    for (const type of intentEvents) slot.addEventListener(type, wake, {once: true, passive: true});
+    return () => {
+      for (const type of intentEvents) slot.removeEventListener(type, wake);
+    };
+  }, [slot, wanted]);
+
+  // A click made while Redoc's script was loading is made again once Redoc can answer it.
+  const pendingClick = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!slot || loaded) return;
+    const remember = (event: MouseEvent) => {
+      if (event.target instanceof HTMLElement) pendingClick.current = event.target;
+    };
+    slot.addEventListener('click', remember, true);
+    return () => slot.removeEventListener('click', remember, true);
+  }, [slot, loaded]);
+  useEffect(() => {
+    if (!loaded || !pendingClick.current) return;
+    const target = pendingClick.current;
+    pendingClick.current = null;
+    if (target.isConnected) target.click();
+  }, [loaded]);
 
   useEffect(() => {
-    if (!loaded || !window.location.hash) return;
+    if (!slot || !wanted) return;
+    let cancelled = false;
+    loadRedoc(specHref, colorMode)
+      .then(({Redoc, store}) => {
+        if (cancelled) return;
+        const element = redocElement(Redoc, store, onMounted, colorMode);
+        if (!root.current) {
+          return import('react-dom/client').then(({createRoot, hydrateRoot}) => {
+            if (cancelled) return;
+            root.current = wanted === 'hydrate' ? hydrateRoot(slot, element) : createRoot(slot);
+            if (wanted === 'render') root.current.render(element);
+          });
+        }
+        root.current.render(element);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+    // A colour-mode switch renders Redoc again with that mode's options.
+  }, [slot, wanted, specHref, colorMode, onMounted]);
+
+  useEffect(
+    () => () => {
+      const current = root.current;
+      root.current = null;
+      // Unmounting a root while React renders the page is not allowed: after this render.
+      if (current) queueMicrotask(() => current.unmount());
+    },
+    [],
+  );
+
+  useRedocScan(loaded ? slot : null, makeCodeSamplesFocusable);
+
+  // Rendered in the browser: bring a deep link's operation into view once Redoc is there.
+  useEffect(() => {
+    if (!loaded || wanted !== 'render' || !window.location.hash) return;
     const id = decodeURIComponent(window.location.hash.slice(1));
     const section = document.querySelector(`[data-section-id="${CSS.escape(id)}"]`);
     if (section) window.scrollTo({top: section.getBoundingClientRect().top + window.scrollY - navbarHeight});
-  }, [loaded]);
+  }, [loaded, wanted]);
 
   return (
     <>
-      {!loaded && <Outline outline={outline} />}
-      <div ref={setContainer} className={loaded ? undefined : styles.pending} data-testid="redoc-container">
-        <BrowserOnly>
-          {() => {
-            const dark = readPalette('dark');
-            const light = readPalette('light');
-            return (
-              <Suspense fallback={null}>
-                <RedocStandalone
-                  key={colorMode}
-                  specUrl={specHref}
-                  options={redocOptions(colorMode === 'dark' ? dark : light, dark, light, navbarHeight)}
-                  onLoaded={onLoaded}
-                />
-              </Suspense>
-            );
-          }}
-        </BrowserOnly>
-      </div>
-      <TryItButtons slug={outline.slug} root={loaded ? container : null} />
+      {wanted === 'render' && !loaded && (
+        <p className={styles.loading} role="status">
+          {failed ? 'The reference could not be loaded.' : 'Loading the full reference…'} The specification is also
+          available as {/* `pathname://`: a static file, outside the router and its route-based link check. */}
+          <Link to={`pathname://${specHref}`}>OpenAPI JSON</Link>.
+        </p>
+      )}
+      {/* The server renders the outline here (postBuild puts Redoc's markup in its place); the browser
+          leaves whatever the slot holds to Redoc. */}
+      <div
+        ref={slotRef}
+        data-reference-slot={outline.slug}
+        data-testid="redoc-container"
+        data-state={loaded ? 'interactive' : 'static'}
+        suppressHydrationWarning
+        {...(isServer ? {children: <Outline outline={outline} />} : {dangerouslySetInnerHTML: {__html: ''}})}
+      />
+      <TryItButtons slug={outline.slug} root={loaded ? slot : null} />
     </>
   );
 }

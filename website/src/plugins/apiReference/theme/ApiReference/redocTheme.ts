@@ -32,6 +32,19 @@ const tokenNames = {
 
 export type Palette = Record<keyof typeof tokenNames, string>;
 
+/** Height of the navbar, which Redoc keeps clear when it scrolls to an operation. */
+export const navbarHeight = 60;
+
+function paletteOf(read: (name: string) => string | undefined): Palette {
+  return Object.fromEntries(
+    Object.entries(tokenNames).map(([key, name]) => {
+      const value = read(name)?.trim();
+      if (!value) throw new Error(`The colour token ${name} is not defined in src/css/custom.css`);
+      return [key, value];
+    }),
+  ) as Palette;
+}
+
 /**
  * The site's colour tokens of a mode, read from a probe element that carries that mode's
  * `data-theme`, so the answer does not depend on when the page's own attribute changes.
@@ -42,15 +55,26 @@ export function readPalette(mode: ColorMode): Palette {
   probe.hidden = true;
   document.body.appendChild(probe);
   const style = getComputedStyle(probe);
-  const palette = Object.fromEntries(
-    Object.entries(tokenNames).map(([key, name]) => {
-      const value = style.getPropertyValue(name).trim();
-      if (!value) throw new Error(`The colour token ${name} is not defined in src/css/custom.css`);
-      return [key, value];
-    }),
-  ) as Palette;
+  const palette = paletteOf((name) => style.getPropertyValue(name));
   probe.remove();
   return palette;
+}
+
+/**
+ * The same tokens read from the stylesheet's text, where no browser computes them (the build renders
+ * the reference on the server: ../../prerender.ts), with the cascade the probe above sees: the
+ * declarations of `:root`, then those of that mode's `[data-theme='<mode>']`, in source order.
+ */
+export function paletteFromStylesheet(stylesheet: string, mode: ColorMode): Palette {
+  const tokens = new Map<string, string>();
+  const applies = (selector: string) =>
+    selector === ':root' || selector === `[data-theme='${mode}']` || selector === `html[data-theme='${mode}']`;
+  const uncommented = stylesheet.replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const [, selectors, body] of uncommented.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    if (!selectors.split(',').some((entry) => applies(entry.trim()))) continue;
+    for (const [, name, value] of body.matchAll(/(--site-[\w-]+)\s*:\s*([^;]+);/g)) tokens.set(name, value);
+  }
+  return paletteOf((name) => tokens.get(name));
 }
 
 const fontFamily = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
