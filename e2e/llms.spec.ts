@@ -133,7 +133,12 @@ test.describe('markdown pages', () => {
         shown = await referenceHeadings(browser, pagePath);
         written = written
           .filter((heading) => Number(heading[0]) <= 3)
-          .map((heading) => heading.slice(2).replace(/ \(\w+\)$/, '').replace(/[()]/g, ''));
+          .map((heading) =>
+            heading
+              .slice(2)
+              .replace(/ \(\w+\)$/, '')
+              .replace(/[()]/g, ''),
+          );
       }
       if (JSON.stringify(shown) !== JSON.stringify(written)) {
         differing.push(`${path}:\n  page: ${shown.join(' | ')}\n  .md:  ${written.join(' | ')}`);
