@@ -128,12 +128,14 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
     };
   }, [slot, wanted]);
 
-  // A click made while Redoc's script was loading is made again once Redoc can answer it.
+  // A click made while Redoc's script was loading is made again once Redoc can answer it; not a
+  // link's, which the browser has already followed.
   const pendingClick = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!slot || loaded) return;
     const remember = (event: MouseEvent) => {
-      if (event.target instanceof HTMLElement) pendingClick.current = event.target;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      pendingClick.current = target && !target.closest('a[href]') ? target : null;
     };
     slot.addEventListener('click', remember, true);
     return () => slot.removeEventListener('click', remember, true);
