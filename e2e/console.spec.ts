@@ -7,20 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, Response} from '@playwright/test';
 import {loadBundle, operations, parametersOf} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '../test-utils/seed';
-import {test, expect, hydrated} from './fixtures';
-
-/**
- * Waits until Redoc is interactive. The page holds Redoc's prerendered reference; Redoc's script
- * hydrates it on the reader's first intent, here the pointer moving over it where the page stands.
- */
-async function redocReady(page: Page): Promise<void> {
-  await hydrated(page);
-  const slot = page.getByTestId('redoc-container');
-  await expect(slot.locator('.redoc-wrap')).toBeVisible();
-  const viewport = page.viewportSize()!;
-  await page.mouse.move(viewport.width / 2, viewport.height / 2);
-  await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
-}
+import {test, expect, hydrated, redocReady} from './fixtures';
 
 /** The console's dialog, once its form has loaded. */
 async function openedConsole(page: Page, operationId: string): Promise<Locator> {

@@ -42,4 +42,18 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /** The title Docusaurus gives a page: "<page> | API Developer Documentation". */
+/** For the reference pages (e2e/reference.spec.ts, e2e/console.spec.ts). */
+/**
+ * Waits until Redoc is interactive. The page holds Redoc's prerendered reference; Redoc's script
+ * hydrates it on the reader's first intent, here the pointer moving over it where the page stands.
+ */
+export async function redocReady(page: Page): Promise<void> {
+  await hydrated(page);
+  const slot = page.getByTestId('redoc-container');
+  await expect(slot.locator('.redoc-wrap')).toBeVisible();
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(viewport.width / 2, viewport.height / 2);
+  await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
+}
+
 export const siteTitle = 'API Developer Documentation';
