@@ -11,16 +11,16 @@
  *   falls on both), after a WARMUP_S-second warm-up; the median of the rounds is reported;
  * - memory: the RSS of the server process after the rounds;
  * then killed (also on error or Ctrl-C). Beside them, in the same turns, two ceilings
- * (`lib/ceilingServer.ts`): a bare `node:http` server and bare Hono on @hono/node-server, answering a
- * fixed body of the sandbox's answer's size with no other work: on 2 cores shared with the load
- * generator, the most any Node server can show. Prints one table with the ratios sandbox / Prism,
+ * (`lib/ceilingServer.ts`): a bare `node:http` server and bare Hono on @hono/node-server, answering
+ * the sandbox's own answer (its bytes, kept in a file) with no other work: on 2 cores shared with the
+ * load generator, the most any Node server can show with that answer. Prints one table with the ratios sandbox / Prism,
  * sandbox / each ceiling and the targets (at least 10x Prism's throughput, p99 under 5 ms and
  * start-up under 1 s on the sandbox),
  * and saves the raw results to bench/results/sandbox.json. Without Prism installed, the sandbox's
  * part runs alone and says so.
  */
-import {mkdirSync, writeFileSync} from 'node:fs';
-import {cpus, loadavg} from 'node:os';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {firstExample, operations, requestMedia} from '@portal/specs';
@@ -103,20 +103,20 @@ function prismEntry(): string | undefined {
   }
 }
 
-function command(server: Server, slug: string, port: number, bytes: number): string[] {
+function command(server: Server, slug: string, port: number, bodyFile: string): string[] {
   const address = ['--host', LOOPBACK, '--port', String(port)];
   // node itself (not the tsx CLI, which runs a second process), so the pid is the server's.
   if (server === 'sandbox') return ['--import', 'tsx', path.join(root, 'sandbox', 'src', 'node.ts'), ...address];
   if (server === 'node-http' || server === 'hono') {
     const script = path.join(root, 'bench', 'lib', 'ceilingServer.ts');
-    return ['--import', 'tsx', script, server, ...address, '--bytes', String(bytes)];
+    return ['--import', 'tsx', script, server, ...address, '--body', bodyFile];
   }
   // Logging at warn, not Prism's default info: less work per request, in Prism's favour.
   return [prismEntry()!, 'mock', ...address, '--verboseLevel', 'warn', bundlePath(slug)];
 }
 
-/** The size of the body of a 200 answer, or undefined when the server does not answer 200 (yet). */
-async function answer200(url: string, request: Target): Promise<number | undefined> {
+/** The body of a 200 answer, or undefined when the server does not answer 200 (yet). */
+async function answer200(url: string, request: Target): Promise<Uint8Array | undefined> {
   try {
     const response = await fetch(url, {
       method: request.method,
@@ -124,20 +124,20 @@ async function answer200(url: string, request: Target): Promise<number | undefin
       body: request.body,
       signal: AbortSignal.timeout(1000),
     });
-    const bytes = (await response.arrayBuffer()).byteLength;
+    const bytes = new Uint8Array(await response.arrayBuffer());
     return response.status === 200 ? bytes : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Starts a server; the ceilings answer a body of `bytes` bytes (the sandbox's answer's size). */
-async function start(server: Server, request: Target, bytes = 0): Promise<Running> {
+/** Starts a server; the ceilings answer the bytes of `bodyFile` (the sandbox's answer). */
+async function start(server: Server, request: Target, bodyFile = ''): Promise<Running> {
   const port = await freePort();
   const url = `http://${LOOPBACK}:${port}${request.path}`;
   const spawned = await spawnServer(
     process.execPath,
-    command(server, request.slug, port, bytes),
+    command(server, request.slug, port, bodyFile),
     async () => (await answer200(url, request)) !== undefined,
     {
       cwd: root,
@@ -191,11 +191,16 @@ async function compare(request: Target, withPrism: boolean, prismErrors: string[
   try {
     console.log(`${request.label}: starting the sandbox...`);
     started.push(await start('sandbox', request));
-    const answerBytes = (await answer200(started[0].url, request))!;
+    const answer = (await answer200(started[0].url, request))!;
+    const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-sandbox-')), 'answer.json');
+    writeFileSync(bodyFile, answer);
     for (const ceiling of ceilings) {
-      console.log(`${request.label}: starting the ${ceiling} ceiling (${answerBytes} bytes an answer)...`);
-      started.push(await start(ceiling, request, answerBytes));
+      console.log(
+        `${request.label}: starting the ${ceiling} ceiling (the sandbox's answer, ${answer.length} bytes)...`,
+      );
+      started.push(await start(ceiling, request, bodyFile));
     }
+    rmSync(path.dirname(bodyFile), {recursive: true});
     if (withPrism) {
       console.log(`${request.label}: starting Prism...`);
       try {
@@ -218,7 +223,7 @@ async function compare(request: Target, withPrism: boolean, prismErrors: string[
       prism: by.get('prism'),
       'node-http': by.get('node-http')!,
       hono: by.get('hono')!,
-      answerBytes,
+      answerBytes: answer.length,
     };
   } finally {
     for (const running of started) await stop(running.spawned.child);
@@ -324,7 +329,7 @@ async function main(): Promise<void> {
       'Sandbox: node --import tsx sandbox/src/node.ts (start-up includes loading tsx), all 13 specs.',
       'Prism: @stoplight/prism-cli `prism mock --verboseLevel warn`, one process per bundled spec.',
       'Ceilings (bench/lib/ceilingServer.ts): a bare node:http server, and bare Hono on @hono/node-server, each',
-      "answering every request with a fixed JSON body of the sandbox's answer's size and no other work.",
+      "answering every request with the sandbox's answer (the same bytes) and no other work.",
       'p99: whole milliseconds (autocannon), over 2xx answers.',
       ...(prismInstalled
         ? []

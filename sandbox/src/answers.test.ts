@@ -1,13 +1,17 @@
 import {describe, expect, it} from 'vitest';
-import {answerText, cacheEntries, clearCache, RawJson} from './answers';
+import {answerBytes, CACHE_BYTES, cacheEntries, cacheSize, clearCache, RawJson} from './answers';
 import {exampleBody, op, operationsOf, request, testApp} from './testing';
 
-describe('answerText', () => {
-  it('inlines the JSON text of RawJson members, as JSON.stringify would write the value', () => {
-    const content = {results: {a: [1, 'two', null]}, stats: {total: 3}};
-    const answer = {token: 'x.y', skipped: undefined, content: new RawJson(JSON.stringify(content)), n: 2};
-    expect(answerText(answer)).toBe(JSON.stringify({token: 'x.y', content, n: 2}));
-    expect(answerText({plain: true})).toBe('{"plain":true}');
+describe('answerBytes', () => {
+  it('inlines the bytes of RawJson members, as JSON.stringify would write the value', () => {
+    const text = (answer: unknown) => new TextDecoder().decode(answerBytes(answer));
+    const content = {results: {a: [1, 'two', null, 'é €']}, stats: {total: 3}};
+    const raw = new RawJson(new TextEncoder().encode(JSON.stringify(content)));
+    const answer = {token: 'x.y', skipped: undefined, content: raw, n: 2};
+    expect(text(answer)).toBe(JSON.stringify({token: 'x.y', content, n: 2}));
+    expect(text({content: raw, skipped: undefined, after: raw})).toBe(JSON.stringify({content, after: content}));
+    expect(text({skipped: undefined, content: raw})).toBe(JSON.stringify({content}));
+    expect(text({plain: true})).toBe('{"plain":true}');
   });
 });
 
@@ -62,5 +66,55 @@ describe('kept answers', () => {
     const after = await created();
     expect(before.length).toBeGreaterThan(0);
     expect(after).toEqual(before.map((seconds) => seconds + 86_400));
+  });
+});
+
+describe('kept checks', () => {
+  const search = op('HotelsIndicativeService_Search');
+  const dated = (time: number) => {
+    const body = exampleBody(search) as {query: {travelDate: object}};
+    const date = new Date(time);
+    const day = {year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate()};
+    body.query.travelDate = {fixedDate: day};
+    return body;
+  };
+
+  it('a request checked on one day is checked again the next: a travel date of today is in the past tomorrow', async () => {
+    const {app, clock} = testApp(Date.UTC(2026, 10, 20, 23, 0));
+    const body = dated(clock.now);
+    const send = async () => app.request(request(search, {body}));
+    clearCache();
+    expect((await send()).status).toBe(200);
+    clock.now += 30 * 60 * 1000;
+    expect((await send()).status).toBe(200);
+    clock.now += 60 * 60 * 1000;
+    const tomorrow = await send();
+    expect(tomorrow.status).toBe(400);
+    expect(JSON.stringify(await tomorrow.json())).toContain('hotels-indicative.within-12-months');
+  });
+
+  it('an invalid request answers the same 400 whether checked or kept', async () => {
+    const {app} = testApp(Date.UTC(2026, 10, 20, 10));
+    const body = dated(Date.UTC(2020, 0, 1));
+    clearCache();
+    const first = await app.request(request(search, {body}));
+    const second = await app.request(request(search, {body}));
+    expect(first.status).toBe(400);
+    expect(second.status).toBe(400);
+    expect(await second.text()).toBe(await first.text());
+  });
+
+  it('stay within CACHE_BYTES, keys included, when every request is new and large', async () => {
+    const {app} = testApp(Date.UTC(2026, 10, 20, 10));
+    const create = op('FlightsService_CreateSearch');
+    clearCache();
+    const padding = 'x'.repeat(512 * 1024);
+    for (let index = 0; index < 160; index++) {
+      const response = await app.request(request(create, {body: {query: {market: `${index}${padding}`}}}));
+      expect(response.status).toBe(400);
+    }
+    expect(cacheEntries()).toBeGreaterThan(10);
+    expect(cacheSize()).toBeLessThanOrEqual(CACHE_BYTES);
+    expect(cacheSize()).toBeGreaterThan(CACHE_BYTES / 2);
   });
 });

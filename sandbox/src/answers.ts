@@ -4,46 +4,68 @@
  * cache (`lru-cache`, at most `CACHE_BYTES` of text) and reused for the same canonical request.
  * - `app.ts` keeps the whole answer of a handler that read neither the clock nor the token signer, as
  *   UTF-8 bytes (written to the socket as they are, with no encoding per request).
- * - The live searches keep their results (`content`) as `RawJson`, and send them beside a session
- *   token that is signed anew for each call (`answerText`).
+ * - The live searches keep their results (`content`) as `RawJson` bytes, and send them beside a
+ *   session token that is signed anew for each call (`answerBytes`).
  * The cache is per process (per app in a browser); instances share nothing, as before.
  */
 import {LRUCache} from 'lru-cache';
 
 /** At most this many UTF-16 code units of JSON text are kept (a code unit counted as 2 bytes: 64 MiB). */
 export const CACHE_BYTES = 64 * 1024 * 1024;
-/** A text longer than this (16 MiB) is not kept (the full place list of geo is about 4 MiB). */
+/** An entry larger than this (16 MiB) is not kept (the full place list of geo is about 4 MiB). */
 const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
 
-/** JSON text already serialized, inlined as it is by `answerText`. */
+const utf8 = new TextEncoder();
+
+/** JSON already serialized, as UTF-8 bytes, inlined as they are by `answerBytes`. */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly bytes: Uint8Array) {}
 }
 
-/** The JSON text of an answer: `JSON.stringify`, with `RawJson` values of its top level inlined. */
-export function answerText(answer: unknown): string {
-  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return JSON.stringify(answer);
-  const entries = Object.entries(answer);
-  if (!entries.some(([, value]) => value instanceof RawJson)) return JSON.stringify(answer);
-  const members: string[] = [];
-  for (const [name, value] of entries) {
-    const text = value instanceof RawJson ? value.text : JSON.stringify(value);
-    // JSON.stringify leaves out members whose value is undefined, a function or a symbol
-    if (text !== undefined) members.push(`${JSON.stringify(name)}:${text}`);
+/**
+ * The UTF-8 JSON of an answer: `JSON.stringify`, with the bytes of `RawJson` members of its top level
+ * copied in as they are (a live search's results, kept, are not encoded again for each call).
+ */
+export function answerBytes(answer: unknown): Uint8Array {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer) || !Object.values(answer).some(isRaw)) {
+    return utf8.encode(JSON.stringify(answer) ?? 'null');
   }
-  return `{${members.join(',')}}`;
+  const parts: Uint8Array[] = [];
+  let text = '{';
+  for (const [name, value] of Object.entries(answer)) {
+    const member = isRaw(value) ? '' : JSON.stringify(value);
+    // JSON.stringify leaves out members whose value is undefined, a function or a symbol
+    if (member === undefined) continue;
+    text += `${text === '{' && !parts.length ? '' : ','}${JSON.stringify(name)}:${member}`;
+    if (isRaw(value)) {
+      parts.push(utf8.encode(text), value.bytes);
+      text = '';
+    }
+  }
+  parts.push(utf8.encode(`${text}}`));
+  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
 }
+
+const isRaw = (value: unknown): value is RawJson => value instanceof RawJson;
 
 type Cached = string | object;
 
 const cache = new LRUCache<string, Cached>({
   maxSize: CACHE_BYTES,
   maxEntrySize: MAX_ENTRY_BYTES,
-  // A kept value's size, measured once when it is kept: bytes, or its JSON text's length at two bytes a code unit
-  sizeCalculation: (value) =>
-    value instanceof Uint8Array
-      ? value.byteLength || 1
-      : 2 * (typeof value === 'string' ? value.length : JSON.stringify(value).length) || 1,
+  // An entry's size, measured once when it is kept: its key (a request can make a long one) at two bytes a
+  // code unit, and its value's bytes, or its JSON text's length at two bytes a code unit
+  sizeCalculation: (value, key) =>
+    2 * key.length +
+    (value instanceof Uint8Array
+      ? value.byteLength
+      : 2 * (typeof value === 'string' ? value.length : JSON.stringify(value).length)),
 });
 
 /** The kept value of a key, else `compute()`, kept under it. Keys start with their kind (`answer `, `flights-live `). */
@@ -61,6 +83,8 @@ export const cached = (key: string): Cached | undefined => cache.get(key);
 export const keep = (key: string, value: Cached): void => {
   cache.set(key, value);
 };
+/** For tests: the size of what is kept, keys and values, as `sizeCalculation` counts it. */
+export const cacheSize = (): number => cache.calculatedSize;
 /** For tests: how many entries are kept. */
 export const cacheEntries = (): number => cache.size;
 /** For tests: forget everything. */

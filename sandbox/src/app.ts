@@ -24,7 +24,7 @@ import {
   type Schema,
   type ValidationIssue,
 } from '@portal/specs';
-import {answerText, cached, keep} from './answers';
+import {answerBytes, cached, keep} from './answers';
 import {badRequest, errorBody, errorTemplate, SandboxError, type FieldViolation} from './errors';
 import {rules, type Rule} from './rules';
 import {carHireHandlers} from './services/carhire';
@@ -57,8 +57,10 @@ export const MAX_DEPTH = 32;
 /** The secret tokens are signed with unless one is given: tokens of the sandbox are not secrets. */
 export const DEFAULT_SECRET = 'portal-sandbox-default-secret';
 
-const JSON_TYPE = {'Content-Type': 'application/json'};
-const utf8 = new TextEncoder();
+/** On every answer but preflights: any page may read it, and a 429's Retry-After. */
+const CORS_HEADERS = {'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'retry-after'};
+const JSON_HEADERS = {'Content-Type': 'application/json', ...CORS_HEADERS};
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SandboxOptions {
   /** The bundled specifications by slug (`loadBundles()` of `@portal/specs/node`). */
@@ -117,6 +119,14 @@ function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
   return routes;
 }
 
+/**
+ * What checking a request gave: its failing fields, or its typed parameters and canonical body (frozen:
+ * shared by every call that sends the same) and the key its answer is kept under. Kept (answers.ts)
+ * per operation, scenario, UTC day, URL, content type and body text, so a request sent again is not
+ * parsed and validated again.
+ */
+type Checked = {violations: FieldViolation[]} | {params: Record<string, unknown>; body: unknown; answerKey: string};
+
 const violationsOf = (issues: ValidationIssue[]): FieldViolation[] =>
   issues.map((issue) => ({field: issue.field, description: issue.message, reason: issue.rule}));
 
@@ -137,10 +147,10 @@ function depthOf(text: string): number {
   return deepest;
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** The request body as text (undefined when empty): 413 past MAX_BODY_BYTES, 400 when not UTF-8. */
+async function readBody(request: Request): Promise<string | undefined> {
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > MAX_BODY_BYTES) throw new SandboxError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
-  const type = request.headers.get('content-type') ?? '';
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.headers.has('content-length')) {
@@ -165,22 +175,27 @@ async function readJson(request: Request): Promise<unknown> {
     }
   }
   if (size === 0) return undefined;
+  try {
+    const bytes = chunks.length === 1 ? chunks[0] : new Uint8Array(size);
+    if (chunks.length > 1) {
+      let offset = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, offset);
+        offset += chunk.length;
+      }
+    }
+    return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+  } catch {
+    throw badRequest([{field: '', description: 'the body is not UTF-8', reason: 'encoding'}]);
+  }
+}
+
+/** A body's JSON value: 400 for another content type, JSON nested deeper than MAX_DEPTH, or malformed JSON. */
+function parseJson(text: string, type: string): unknown {
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw badRequest([
       {field: '', description: `Content-Type must be application/json, not "${type}"`, reason: 'content-type'},
     ]);
-  }
-  let text: string;
-  try {
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    text = new TextDecoder('utf-8', {fatal: true}).decode(bytes);
-  } catch {
-    throw badRequest([{field: '', description: 'the body is not UTF-8', reason: 'encoding'}]);
   }
   if (depthOf(text) > MAX_DEPTH) {
     throw badRequest([{field: '', description: `JSON nested deeper than ${MAX_DEPTH} levels`, reason: 'depth'}]);
@@ -190,6 +205,15 @@ async function readJson(request: Request): Promise<unknown> {
   } catch (error) {
     throw badRequest([{field: '', description: `malformed JSON: ${(error as Error).message}`, reason: 'json'}]);
   }
+}
+
+/** An object and everything in it made read-only: checked requests are shared by every call that sends the same. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
 }
 
 /** The scenario a call asks for: the header, else a `sandbox_scenario_<name>` key. */
@@ -217,13 +241,15 @@ export function createApp(options: SandboxOptions): Hono {
   const anyRoute = routes[0];
   const app = new Hono();
   // Any page may call the sandbox (it takes only sandbox_ keys): the site's try-it console sends to the
-  // local sandbox from the browser (website/src/components/TryIt). Preflights answer 204 here.
-  app.use(
+  // local sandbox from the browser (website/src/components/TryIt). Preflights answer 204 here; every
+  // other answer carries CORS_HEADERS itself (Hono's cors middleware on every request would make
+  // @hono/node-server build a full Fetch Response for each answer, a tenth of a POST's work).
+  app.options(
     '*',
     cors({
       origin: '*',
       allowHeaders: ['content-type', 'x-api-key', SCENARIO_HEADER],
-      exposeHeaders: ['retry-after'],
+      exposeHeaders: [...CORS_HEADERS['Access-Control-Expose-Headers'].split(',')],
       maxAge: 600,
     }),
   );
@@ -233,9 +259,67 @@ export function createApp(options: SandboxOptions): Hono {
       errorTemplate(route?.doc ?? anyRoute?.doc, route?.operation ?? anyRoute?.operation, error.status),
       error,
     );
-    if (error.retryAfterSeconds !== undefined) context.header('Retry-After', String(error.retryAfterSeconds));
-    return context.json(body, error.status as 400);
+    const headers =
+      error.retryAfterSeconds === undefined
+        ? CORS_HEADERS
+        : {...CORS_HEADERS, 'Retry-After': String(error.retryAfterSeconds)};
+    return context.json(body, error.status as 400, headers);
   };
+
+  /** Parses, validates and checks a request against its operation: the failing fields, or what the handler gets. */
+  function check(route: Route, context: Context, text: string | undefined, scenario: Scenario | undefined): Checked {
+    const request = context.req.raw;
+    const url = new URL(request.url);
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((value, name) => {
+      query[name] ??= value;
+    });
+    const parameters = validateParameters(validator, route.operation.operationId, {
+      path: context.req.param() as Record<string, string>,
+      query,
+    });
+    const violations = violationsOf(parameters.issues);
+
+    let body: unknown;
+    if (route.bodySchema) {
+      if (text === undefined && route.bodyRequired) {
+        violations.push({field: '', description: 'a JSON request body is required', reason: 'required'});
+      } else if (text !== undefined) {
+        let raw: unknown;
+        try {
+          raw = parseJson(text, request.headers.get('content-type') ?? '');
+        } catch (error) {
+          if (error instanceof SandboxError) return {violations: error.violations};
+          throw error;
+        }
+        body = canonicalJson(route.doc, route.bodySchema, raw);
+        violations.push(...violationsOf(requestIssues(validator, route.operation.operationId, body)));
+      }
+    }
+    if (!violations.length) {
+      for (const {rule, target, parameter} of route.rules) {
+        const found = parameter
+          ? parameter in parameters.values
+            ? [{path: [parameter], value: parameters.values[parameter]}]
+            : []
+          : body === undefined
+            ? []
+            : instancesOf(route.doc, route.bodySchema, body, target);
+        for (const instance of found) {
+          const base = fieldName(instance.path);
+          for (const violation of rule.check(instance.value, {now: now(), schema: target})) {
+            violations.push({...violation, field: `${base}${violation.field}`.replace(/^\./, '')});
+          }
+        }
+      }
+    }
+    if (violations.length) return {violations};
+    return {
+      params: deepFreeze(parameters.values),
+      body: deepFreeze(body ?? {}),
+      answerKey: `answer ${route.operation.operationId} ${scenario ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`,
+    };
+  }
 
   async function handle(route: Route, context: Context): Promise<Response> {
     const request = context.req.raw;
@@ -254,57 +338,27 @@ export function createApp(options: SandboxOptions): Hono {
       if (scenario === '429') throw new SandboxError(429, undefined, [], RETRY_AFTER_SECONDS);
       if (scenario === '500' || scenario === '503') throw new SandboxError(Number(scenario));
 
-      const url = new URL(request.url);
-      const query: Record<string, string> = {};
-      url.searchParams.forEach((value, name) => {
-        query[name] ??= value;
-      });
-      const parameters = validateParameters(validator, route.operation.operationId, {
-        path: context.req.param() as Record<string, string>,
-        query,
-      });
-      const violations = violationsOf(parameters.issues);
-
-      let body: unknown;
-      if (route.bodySchema) {
-        const raw = await readJson(request);
-        if (raw === undefined && route.bodyRequired) {
-          violations.push({field: '', description: 'a JSON request body is required', reason: 'required'});
-        } else if (raw !== undefined) {
-          body = canonicalJson(route.doc, route.bodySchema, raw);
-          violations.push(...violationsOf(requestIssues(validator, route.operation.operationId, body)));
-        }
+      const text = route.bodySchema ? await readBody(request) : undefined;
+      // The same request checks the same on the same UTC day (the x-validation rules read the clock to the day)
+      const type = text === undefined ? '' : (request.headers.get('content-type') ?? '');
+      const checkKey = `check ${route.operation.operationId} ${scenario ?? ''} ${Math.floor(now() / DAY_MS)} ${request.url} ${type}\n${text ?? ''}`;
+      let checked = cached(checkKey) as Checked | undefined;
+      if (!checked) {
+        checked = check(route, context, text, scenario);
+        keep(checkKey, checked);
       }
-      if (!violations.length) {
-        for (const {rule, target, parameter} of route.rules) {
-          const found = parameter
-            ? parameter in parameters.values
-              ? [{path: [parameter], value: parameters.values[parameter]}]
-              : []
-            : body === undefined
-              ? []
-              : instancesOf(route.doc, route.bodySchema, body, target);
-          for (const instance of found) {
-            const base = fieldName(instance.path);
-            for (const violation of rule.check(instance.value, {now: now(), schema: target})) {
-              violations.push({...violation, field: `${base}${violation.field}`.replace(/^\./, '')});
-            }
-          }
-        }
-      }
-      if (violations.length) throw badRequest(violations);
+      if ('violations' in checked) throw badRequest(checked.violations);
 
-      // A handler that reads neither the clock nor the signer answers the same to the same request: its text is kept (answers.ts)
-      const key = `answer ${route.operation.operationId} ${scenario ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`;
-      const kept = cached(key);
-      if (kept instanceof Uint8Array) return context.body(kept as Uint8Array<ArrayBuffer>, 200, JSON_TYPE);
+      // A handler that reads neither the clock nor the signer answers the same to the same request: its bytes are kept (answers.ts)
+      const kept = cached(checked.answerKey);
+      if (kept instanceof Uint8Array) return context.body(kept as Uint8Array<ArrayBuffer>, 200, JSON_HEADERS);
       let timeless = true;
       const at = now();
       const answer = await route.handler({
         operation: route.operation,
         doc: route.doc,
-        body: body ?? {},
-        params: parameters.values,
+        body: checked.body,
+        params: checked.params,
         get now() {
           timeless = false;
           return at;
@@ -315,10 +369,9 @@ export function createApp(options: SandboxOptions): Hono {
           return tokens;
         },
       });
-      if (!timeless) return context.body(answerText(answer), 200, JSON_TYPE);
-      const bytes = utf8.encode(answerText(answer));
-      keep(key, bytes);
-      return context.body(bytes, 200, JSON_TYPE);
+      const bytes = answerBytes(answer) as Uint8Array<ArrayBuffer>;
+      if (timeless) keep(checked.answerKey, bytes);
+      return context.body(bytes, 200, JSON_HEADERS);
     } catch (error) {
       if (error instanceof SandboxError) return answerError(context, error, route);
       console.error(`sandbox: ${route.operation.operationId} failed`, error);

@@ -162,8 +162,9 @@ describe('session tokens', () => {
     const created = await call(app, 'FlightsService_CreateSearch', {
       body: exampleBody(op('FlightsService_CreateSearch')),
     });
-    const [payload, signature] = created.sessionToken.split('.');
-    const flipped = `${payload.slice(0, 10)}${payload[10] === 'A' ? 'B' : 'A'}${payload.slice(11)}.${signature}`;
+    const [query, times, signature] = created.sessionToken.split('.');
+    const payload = `${query}.${times}`;
+    const flipped = `${query.slice(0, 10)}${query[10] === 'A' ? 'B' : 'A'}${query.slice(11)}.${times}.${signature}`;
     const specExample =
       'CkBDaTRJQVJJcUNpZ0tKRFl5WlRCbE5qSmxMVFkxTmpZdE5HSXlOeTFoWWpabExUSTJZekV6Wm1FMVlXSTJNaEFDEgJVSxoA-cells1';
     for (const token of [flipped, `${payload}.${signature.slice(1)}`, specExample, `${payload}.${signature}.x`]) {

@@ -15,6 +15,21 @@ export function stableStringify(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+const frozenTexts = new WeakMap<object, string>();
+
+/**
+ * `stableStringify` of an object, kept for a frozen one (it cannot change): a checked request's
+ * parameters and body are frozen and shared by every call that sends the same (app.ts), and the live
+ * searches key what they keep by their query's text on every call.
+ */
+export function stableText(value: object): string {
+  const known = frozenTexts.get(value);
+  if (known !== undefined) return known;
+  const text = stableStringify(value);
+  if (Object.isFrozen(value)) frozenTexts.set(value, text);
+  return text;
+}
+
 /** FNV-1a, 32 bits, of a string. */
 export function hash32(text: string): number {
   let hash = 0x811c9dc5;

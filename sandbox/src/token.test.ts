@@ -11,7 +11,7 @@ describe('session tokens', () => {
   it('the Node codec signs the same token as the Web platform codec, and each reads the other', async () => {
     const token = await web.sign(payload);
     expect(await node.sign(payload)).toBe(token);
-    expect(token).toMatch(/^[\w-]+\.[\w-]{43}$/);
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]{43}$/);
     expect(await node.verify(token)).toEqual(payload);
     expect(await web.verify(await node.sign(payload))).toEqual(payload);
   });
@@ -19,13 +19,32 @@ describe('session tokens', () => {
   it('refuses tokens of another secret, tampered or truncated ones, in both codecs', async () => {
     const token = await web.sign(payload);
     const other = await new TokenSigner('another secret', nodeTokenCodec).sign(payload);
-    const [body, signature] = token.split('.');
-    const tampered = `${body.slice(0, -2)}${body.endsWith('A') ? 'B' : 'A'}${body.slice(-1)}.${signature}`;
+    const [query, clock, signature] = token.split('.');
+    const flip = (part: string) => `${part.slice(0, -2)}${part.at(-2) === 'A' ? 'B' : 'A'}${part.slice(-1)}`;
+    const later = btoa(JSON.stringify({t: payload.t + 60_000, s: payload.s})).replace(/=+$/, '');
+    const tampered = [`${flip(query)}.${clock}.${signature}`, `${query}.${flip(clock)}.${signature}`];
+    const truncated = [`${query}.${clock}`, `${query}.${signature}`, `${query}.${clock}.${signature.slice(1)}`];
     for (const signer of [web, node]) {
-      for (const bad of [other, tampered, body, `${token}.x`, `${body}.${signature.slice(1)}`, 'not a token']) {
+      for (const bad of [
+        other,
+        ...tampered,
+        `${query}.${later}.${signature}`,
+        ...truncated,
+        `${token}.x`,
+        'not a token',
+      ]) {
         expect(await signer.verify(bad), bad).toBeUndefined();
       }
     }
+  });
+
+  it("carries the payload's numbers (times, stages) readable beside the deflated query, and signs both", async () => {
+    const token = await node.sign(payload);
+    const [, clock] = token.split('.');
+    expect(JSON.parse(atob(clock))).toEqual({t: payload.t, s: payload.s});
+    const later = await node.sign({...payload, t: payload.t + 1000});
+    expect(later.split('.')[0]).toBe(token.split('.')[0]);
+    expect(await web.verify(later)).toEqual({...payload, t: payload.t + 1000});
   });
 
   it('refuses a signed payload larger than MAX_PAYLOAD_BYTES once inflated, in both codecs', async () => {

@@ -1,9 +1,14 @@
 /**
  * Session tokens that carry their own state, so any sandbox instance can answer any poll with no
- * shared store: the payload (the query, the creation time, what the holder was last sent) is JSON,
- * deflated, base64url-encoded and signed with HMAC-SHA-256 through Web Crypto (`crypto.subtle`,
- * present in Node, browsers, service workers and edge runtimes). `<payload>.<signature>`.
+ * shared store: `<query>.<clock>.<signature>`, all base64url. `<query>` is the JSON of the payload's
+ * members that are not numbers (the kind, the query, the scenario, the view), deflated; `<clock>` the
+ * JSON of its number members (creation time, stage, when last answered) as it is; `<signature>`
+ * HMAC-SHA-256 over `<query>.<clock>`. The clock changes with every answer and the query does not, so
+ * the deflated query, and the inflated one of a token read, are kept (answers.ts): a call makes only
+ * the clock and the signature. Web Crypto (`crypto.subtle`) and compression streams by default,
+ * present in Node, browsers, service workers and edge runtimes.
  */
+import {cached, keep} from './answers';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -81,22 +86,46 @@ export class TokenSigner {
   }
 
   async sign(payload: object): Promise<string> {
-    const body = base64url(await this.codec.deflate(encoder.encode(JSON.stringify(payload))));
+    const query: Record<string, unknown> = {};
+    const clock: Record<string, number> = {};
+    for (const [name, value] of Object.entries(payload)) {
+      if (typeof value === 'number') clock[name] = value;
+      else query[name] = value;
+    }
+    const queryText = JSON.stringify(query);
+    const key = `token-query ${queryText}`;
+    let deflated = cached(key) as string | undefined;
+    if (deflated === undefined) {
+      deflated = base64url(await this.codec.deflate(encoder.encode(queryText)));
+      keep(key, deflated);
+    }
+    const body = `${deflated}.${base64url(encoder.encode(JSON.stringify(clock)))}`;
     return `${body}.${base64url(await this.codec.hmac(encoder.encode(body)))}`;
   }
 
   /** The payload of a token this sandbox signed, or undefined for anything else (tampered, truncated, foreign). */
   async verify<T>(token: string): Promise<T | undefined> {
-    const [body, signature, ...rest] = token.split('.');
-    if (rest.length || !body || !signature) return undefined;
+    const [query, clock, signature, ...rest] = token.split('.');
+    if (rest.length || !query || !clock || !signature) return undefined;
     const signatureBytes = fromBase64url(signature);
     if (!signatureBytes || signatureBytes.length !== 32) return undefined;
-    if (!sameBytes(await this.codec.hmac(encoder.encode(body)), signatureBytes)) return undefined;
-    const bytes = fromBase64url(body);
-    const inflated = bytes && (await this.codec.inflate(bytes, MAX_PAYLOAD_BYTES));
-    if (!inflated) return undefined;
+    if (!sameBytes(await this.codec.hmac(encoder.encode(`${query}.${clock}`)), signatureBytes)) return undefined;
+    const key = `token-text ${query}`;
+    let queryText = cached(key) as string | undefined;
+    if (queryText === undefined) {
+      const bytes = fromBase64url(query);
+      const inflated = bytes && (await this.codec.inflate(bytes, MAX_PAYLOAD_BYTES));
+      if (!inflated) return undefined;
+      queryText = decoder.decode(inflated);
+      keep(key, queryText);
+    }
+    const clockBytes = fromBase64url(clock);
+    if (!clockBytes) return undefined;
     try {
-      return JSON.parse(decoder.decode(inflated)) as T;
+      const members: unknown = JSON.parse(queryText);
+      const times: unknown = JSON.parse(decoder.decode(clockBytes));
+      if (!members || typeof members !== 'object' || !times || typeof times !== 'object') return undefined;
+      return {...members, ...times} as T;
     } catch {
       return undefined;
     }

@@ -9,7 +9,7 @@ import {SandboxError} from '../errors';
 import {flightAgents} from '../data/agents';
 import {allCarriers, carrierByIata, type SandboxCarrier} from '../data/carriers';
 import {airportsFor, findPlace, lineage, nearestAirports, placeBody, type SandboxPlace} from '../data/places';
-import {distanceKm, Rng, shortId, stableStringify} from '../random';
+import {distanceKm, Rng, shortId, stableText} from '../random';
 import {newSession, openSession, partial, poll, stagesFor} from './session';
 import {fromDate, milli, noPrice, toDate, type Call, type Handler, type LocalDate} from './types';
 
@@ -351,18 +351,19 @@ function content(query: LiveQuery, all: Generated, ids: string[], final: boolean
 }
 
 const KIND = 'flights-live';
+const utf8 = new TextEncoder();
 
 /** The number of itineraries a query gives once complete (kept: answers.ts). */
 const countOf = (query: LiveQuery): number =>
-  Number(memoised(`${KIND} count ${stableStringify(query)}`, () => String(generate(query).order.length)));
+  Number(memoised(`${KIND} count ${stableText(query)}`, () => String(generate(query).order.length)));
 
-/** The JSON text of a search's content at a stage (kept: answers.ts). */
+/** The UTF-8 JSON of a search's content at a stage (kept: answers.ts). */
 const contentText = (query: LiveQuery, scenario: Call['scenario'], stage: number, stages: number, final: boolean) =>
   new RawJson(
-    memoised(`${KIND} content ${scenario ?? ''} ${stage} ${stages} ${final} ${stableStringify(query)}`, () => {
+    memoised(`${KIND} content ${scenario ?? ''} ${stage} ${stages} ${final} ${stableText(query)}`, () => {
       const all = generate(query);
       const ids = scenario === 'empty' ? [] : partial(all.order, stage, stages);
-      return JSON.stringify(content(query, all, ids, final));
+      return utf8.encode(JSON.stringify(content(query, all, ids, final)));
     }),
   );
 
