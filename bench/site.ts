@@ -8,6 +8,8 @@
  * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock build of a
  * previous run (the build times then read "reused"). BENCH_SITE_BUILD=<folder under website/> measures
  * that build of this site instead of website/build (with BENCH_SKIP_BUILD=1, e.g. a helper's own build).
+ * BENCH_PAGES=<names, comma-separated> measures only the pages whose name contains one of them (e.g.
+ * `BENCH_PAGES=guide` for the two guides), to measure one change quickly; the full run measures all.
  */
 import {execFile, execFileSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -23,6 +25,10 @@ const root = path.resolve(__dirname, '..');
 const results = path.join(root, 'bench', 'results');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const reuse = process.env.BENCH_SKIP_BUILD === '1';
+const only = (process.env.BENCH_PAGES ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
 
 /** Seconds a command takes, or undefined when the build is reused. */
@@ -173,7 +179,8 @@ async function main(): Promise<void> {
     },
     {name: 'search page', ours: '/search?q=poll'},
     ...referencePages().map((page) => ({name: page.name, ours: page.path})),
-  ];
+  ].filter((page) => !only.length || only.some((part) => page.name.includes(part)));
+  if (!pages.length) throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES} names no page`);
   const a = await measureAll(
     ours.dir,
     4301,

@@ -2,6 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {announcement} from '../website/config/site';
+import {prismDark, prismLight} from '../website/config/prism';
 import {test, expect, hydrated} from './fixtures';
 
 /** Makes the page report a 2g connection and/or data saving, as `navigator.connection` would. */
@@ -329,4 +330,70 @@ test.describe('colour mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   });
+});
+
+test.describe('code blocks and language tabs', () => {
+  const guide = '/docs/flights-live-prices/quick-start';
+  /** The computed colour of a Prism theme's token type ('#rrggbb' or 'rgb(...)' in the theme). */
+  const tokenColour = (theme: typeof prismDark, type: string): string => {
+    const colour = theme.styles.find((style) => style.types.includes(type))?.style.color;
+    if (!colour) throw new Error(`the theme has no colour for ${type}`);
+    const hex = colour.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
+    return hex
+      ? `rgb(${hex
+          .slice(1)
+          .map((part) => parseInt(part, 16))
+          .join(', ')})`
+      : colour;
+  };
+
+  test('keep the server-rendered code through hydration: no block is rendered again', async ({page}) => {
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, {codeBlocksRemoved: removed});
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => Array.from(record.removedNodes))) {
+          if (
+            node instanceof Element &&
+            (node.matches('.theme-code-block, .tabs-container') || node.querySelector('.theme-code-block'))
+          )
+            removed.push(node.className);
+        }
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await page.goto(guide);
+    await hydrated(page);
+    await expect(page.locator('.theme-code-block').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {codeBlocksRemoved: string[]}).codeBlocksRemoved)).toEqual(
+      [],
+    );
+  });
+
+  test('show the language chosen on an earlier visit once the page is live', async ({page}) => {
+    await page.goto(guide);
+    await page.evaluate(() => localStorage.setItem('docusaurus.tab.language', 'python'));
+    await page.reload();
+    await hydrated(page);
+    const tabs = page.locator('.tabs-container').first();
+    await expect(tabs.getByRole('tab', {name: 'Python', exact: true})).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tabpanel').filter({hasText: 'import requests'})).toBeVisible();
+    await tabs.getByRole('tab', {name: 'JavaScript', exact: true}).click();
+    await expect(tabs.getByRole('tab', {name: 'JavaScript', exact: true})).toHaveAttribute('aria-selected', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.language'))).toBe('javascript');
+  });
+
+  for (const [mode, theme] of [
+    ['light', prismLight],
+    ['dark', prismDark],
+  ] as const) {
+    test(`take the ${mode} code theme's colours once the page is live in ${mode} mode`, async ({page}) => {
+      await page.goto(guide);
+      await page.evaluate((value) => localStorage.setItem('theme', value), mode);
+      await page.reload();
+      await hydrated(page);
+      const json = page.locator('.theme-code-block.language-json').first();
+      await expect(json.locator('.token.punctuation').first()).toHaveCSS('color', tokenColour(theme, 'punctuation'));
+      await expect(json.locator('.token.string').first()).toHaveCSS('color', tokenColour(theme, 'string'));
+    });
+  }
 });

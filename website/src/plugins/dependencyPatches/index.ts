@@ -6,6 +6,13 @@
  * - The local search's results page asks for at most 100 results; the seed's limit is 50.
  * - The local search's worker loads a prebuilt lunr index from the index file; the site ships the
  *   documents alone (src/plugins/searchIndex), so the worker builds each index from its documents.
+ * - The classic theme's `Tabs` and `CodeBlock` remount their whole content once hydrated (a key of
+ *   `useIsBrowser()`), so every code block of a page was rendered and tokenised by Prism twice on
+ *   load (the long guides have dozens, in three language tabs). Neither needs it any more: the colour
+ *   mode is read in an effect after hydration (theme-common's colorMode.js, "initialized in useEffect
+ *   on purpose") and the stored tab choice through `useSyncExternalStore`, whose server snapshot
+ *   hydration uses; both then update the hydrated markup like any state change.
+ *   e2e/behaviour.spec.ts checks a stored tab choice and dark-mode code colours after load.
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -17,6 +24,14 @@ export const searchResultsPageLimit = 50;
 const indexFromDocumentsModule = path.join(__dirname, '..', 'searchIndex', 'indexFromDocuments.ts');
 
 const patches = [
+  {
+    test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]Tabs[\\/]index\.js$/,
+    replacements: [{find: 'key={String(isBrowser)}>', replace: '>'}],
+  },
+  {
+    test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]CodeBlock[\\/]index\.js$/,
+    replacements: [{find: '<CodeBlockComp key={String(isBrowser)} {...props}>', replace: '<CodeBlockComp {...props}>'}],
+  },
   {
     test: /[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/,
     replacements: [{find: 'https://cdn.redoc.ly/redoc/logo-mini.svg', replace: '/img/reference-attribution.svg'}],
