@@ -4,6 +4,10 @@
  * run. Both are served brotli-compressed with long-cached hashed assets, as a CDN would. Each page is
  * measured RUNS times in a fresh Lighthouse process (the CLI, `--output json`: Lighthouse's page
  * functions must not pass through tsx's transform) and the medians are printed with ratios ours / stock.
+ * Before them, one run that is not counted warms the server, as a CDN's cache is warm: the static
+ * server compresses a file on its first request (brotli 11, about a second for a main bundle, during
+ * which it answers nothing), so a page's first run could wait on its stylesheet and paint only after
+ * its scripts had run (a Lighthouse LCP of 2.8 s instead of 1.0 s, measured on /docs/intro).
  *
  * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock build of a
  * previous run (the build times then read "reused"). BENCH_SITE_BUILD=<folder under website/> measures
@@ -154,10 +158,11 @@ async function measureAll(
     for (const page of pages) {
       if (!page.path) continue;
       const url = `http://127.0.0.1:${port}${page.path}`;
+      await lighthouseOnce(url); // warm-up, not counted (see the top of this file)
       const all: Figures[] = [];
       for (let run = 0; run < runs; run++) all.push(await lighthouseOnce(url));
       out.set(page.name, medians(all));
-      console.log(`measured ${url} x${runs}`);
+      console.log(`measured ${url} x${runs} (after a warm-up run)`);
     }
   } finally {
     server.close();

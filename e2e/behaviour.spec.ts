@@ -379,6 +379,9 @@ test.describe('code blocks and language tabs', () => {
     await expect(tabs.getByRole('tabpanel').filter({hasText: 'import requests'})).toBeVisible();
     await tabs.getByRole('tab', {name: 'JavaScript', exact: true}).click();
     await expect(tabs.getByRole('tab', {name: 'JavaScript', exact: true})).toHaveAttribute('aria-selected', 'true');
+    // Tabs are lazy (src/theme/MDXComponents.tsx): the chosen panel's code is rendered when it is chosen
+    await expect(tabs.getByRole('tabpanel').filter({hasText: 'quick-start.mjs'})).toBeVisible();
+    await expect(tabs.getByRole('tabpanel').filter({hasText: 'import requests'})).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.language'))).toBe('javascript');
   });
 
