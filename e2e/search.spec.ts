@@ -5,7 +5,7 @@ import {test, expect, hydrated} from './fixtures';
 const searchBox = (page: Page) => page.locator('nav.navbar input.navbar__search-input');
 const suggestions = (page: Page) => page.getByRole('listbox').getByRole('option');
 
-/** Waits until the search bar has mounted (its shortcut hint shows), after hydration. */
+/** Waits until the search box is live: hydrated, its shortcut hint shown (the box's code loads on first use). */
 async function searchReady(page: Page): Promise<void> {
   await hydrated(page);
   await expect(page.locator('nav.navbar kbd[class*="searchHint"]').first()).toBeVisible();
@@ -124,6 +124,28 @@ test.describe('guide search', () => {
     await expect(searchBox(page)).toHaveValue('rate limits');
     await expect(page.locator('nav.navbar input[role="combobox"]')).toHaveCount(0);
     release();
+    await expect(page.locator('nav.navbar input[role="combobox"]')).toBeFocused({timeout: 15_000});
+    await expect(searchBox(page)).toHaveValue('rate limits');
+    await expect(suggestions(page).filter({hasText: 'Rate limits'}).first()).toBeVisible({timeout: 15_000});
+  });
+
+  test("keys typed while the search box's code arrives are all kept, in order", async ({page}) => {
+    // The box's code is held back until the reader has typed part of a query, then released while
+    // the reader goes on typing: every key lands in one box or the other (website/src/theme/SearchBar).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/js/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('autocomplete:selected')) await released;
+      await route.fulfill({response, body});
+    });
+    await page.goto('/docs/intro');
+    await searchReady(page);
+    await searchBox(page).click();
+    await page.keyboard.type('rate');
+    release();
+    await page.keyboard.type(' limits');
     await expect(page.locator('nav.navbar input[role="combobox"]')).toBeFocused({timeout: 15_000});
     await expect(searchBox(page)).toHaveValue('rate limits');
     await expect(suggestions(page).filter({hasText: 'Rate limits'}).first()).toBeVisible({timeout: 15_000});

@@ -3,13 +3,17 @@
  * @easyops-cn/docusaurus-search-local) so that its code (the box, its worker client and mark.js, the
  * highlighter of `?_highlight=` hits) leaves the main bundle that every page runs before it is
  * interactive (issue 12). The server and the first render show the same markup with the theme's own
- * classes, so nothing moves when the real box replaces it. The real box loads when the browser is
- * idle, at once on a page opened from a hit (`?_highlight=`, its terms to mark), and on the first
- * pointer, focus or mod+k; what a reader typed or focused before it loaded is handed over to it.
+ * classes, and the shortcut hint (ctrl K) once in the browser, so nothing moves when the real box
+ * replaces it. The real box loads when a reader reaches for it (the first pointer over it, touch,
+ * focus or mod+k), and at once on a page opened from a hit (`?_highlight=`, its terms to mark); what
+ * a reader typed or focused before it loaded is handed over to it. It is not loaded when the browser
+ * is idle: its chunks (about 12 KB compressed) would be downloaded by every reader of every page, and
+ * a reader who searches waits on first focus for the search index anyway, which is many times larger.
  * e2e/search.spec.ts covers the box's behaviour.
  */
-import {useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import {useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {translate} from '@docusaurus/Translate';
 import styles from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SearchBar.module.css';
 
@@ -20,9 +24,18 @@ type Props = Record<string, unknown>;
 const isShortcut = (event: KeyboardEvent): boolean =>
   (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
 
+/** The shortcut's keys as the real box shows them (the plugin's `getKeymapHints` of mod+k): ⌘ on a Mac. */
+function shortcutHint(): string[] {
+  const platform =
+    (navigator as Navigator & {userAgentData?: {platform?: string}}).userAgentData?.platform || navigator.userAgent;
+  return [/mac/i.test(platform) ? '⌘' : 'ctrl', 'K'];
+}
+
 /** The box as the theme renders it on the server: icon and input. */
 function Placeholder({onWanted}: {onWanted: (input: HTMLInputElement) => void}): ReactNode {
   const input = useRef<HTMLInputElement>(null);
+  // Shown once in the browser, as the real box does (the platform decides the keys)
+  const isBrowser = useIsBrowser();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isShortcut(event) || !input.current) return;
@@ -47,23 +60,27 @@ function Placeholder({onWanted}: {onWanted: (input: HTMLInputElement) => void}):
         aria-label="Search"
         className={`navbar__search-input ${styles.searchInput}`}
         onPointerEnter={want}
+        onTouchStart={want}
         onFocus={want}
         onInput={want}
       />
+      {isBrowser && (
+        <div className={styles.searchHintContainer}>
+          {shortcutHint().map((key) => (
+            <kbd key={key} className={styles.searchHint}>
+              {key}
+            </kbd>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
 
-/** Gives the real box what the reader did to the placeholder: focus and typed text. */
-function handOver(from: {focused: boolean; value: string}): void {
-  const input = document.querySelector<HTMLInputElement>('nav.navbar input.navbar__search-input');
-  if (!input) return;
-  if (from.value) {
-    // React's controlled input takes a value set through the native setter plus an input event.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, from.value);
-    input.dispatchEvent(new Event('input', {bubbles: true}));
-  }
-  if (from.focused) input.focus();
+/** Sets a React-controlled input's text: the native setter, then an input event. */
+function setText(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', {bubbles: true}));
 }
 
 export default function LazySearchBar(props: Props): ReactNode {
@@ -78,22 +95,41 @@ export default function LazySearchBar(props: Props): ReactNode {
   }, []);
 
   useEffect(() => {
-    if (highlighted) {
-      load();
-      return undefined;
-    }
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, {timeout: 4000});
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(load, 2000);
-    return () => clearTimeout(id);
+    if (highlighted) load();
   }, [highlighted, load]);
 
+  // What the reader typed, from the placeholder and then from the real box until the handover ends.
+  const typed = useRef('');
+  const stopTracking = useRef(() => {});
+  // The handover: in the commit that mounts the real box (before any further key is handled), its input
+  // takes the placeholder's text and focus, so no keystroke falls between the two boxes.
+  useLayoutEffect(() => {
+    if (!Loaded) return undefined;
+    const input = document.querySelector<HTMLInputElement>('nav.navbar input.navbar__search-input');
+    if (!input) return undefined;
+    typed.current = handed.current.value;
+    const track = () => {
+      typed.current = input.value;
+    };
+    input.addEventListener('input', track);
+    stopTracking.current = () => input.removeEventListener('input', track);
+    if (typed.current) setText(input, typed.current);
+    if (handed.current.focused) input.focus();
+    return stopTracking.current;
+  }, [Loaded]);
+  // The real box sets its text to the page's `_highlight` terms (none: empty) in its first macrotask,
+  // queued by its own effect, which runs before this one; after it, what the reader typed is put back.
   useEffect(() => {
     if (!Loaded) return undefined;
-    // After the real box's own first macrotask, which sets its text to the page's `_highlight` terms.
-    const id = setTimeout(() => handOver(handed.current));
+    const id = setTimeout(() => {
+      stopTracking.current();
+      const input = document.querySelector<HTMLInputElement>('nav.navbar input.navbar__search-input');
+      if (!input || !typed.current) return;
+      // Its empty text may not be committed yet and the input still show the reader's: React takes a
+      // change only from what it last saw, so the text is emptied first, then set.
+      setText(input, '');
+      setText(input, typed.current);
+    });
     return () => clearTimeout(id);
   }, [Loaded]);
 
