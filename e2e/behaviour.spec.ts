@@ -334,10 +334,9 @@ test.describe('colour mode', () => {
 
 test.describe('code blocks and language tabs', () => {
   const guide = '/docs/flights-live-prices/quick-start';
-  /** The computed colour of a Prism theme's token type ('#rrggbb' or 'rgb(...)' in the theme). */
-  const tokenColour = (theme: typeof prismDark, type: string): string => {
-    const colour = theme.styles.find((style) => style.types.includes(type))?.style.color;
-    if (!colour) throw new Error(`the theme has no colour for ${type}`);
+  /** A colour as the browser computes it ('#rrggbb' or 'rgb(...)' in the theme). */
+  const computed = (colour: string | undefined): string => {
+    if (!colour) throw new Error('the theme has no such colour');
     const hex = colour.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
     return hex
       ? `rgb(${hex
@@ -346,6 +345,9 @@ test.describe('code blocks and language tabs', () => {
           .join(', ')})`
       : colour;
   };
+  /** The computed colour of a Prism theme's token type. */
+  const tokenColour = (theme: typeof prismDark, type: string): string =>
+    computed(theme.styles.find((style) => style.types.includes(type))?.style.color);
 
   test('keep the server-rendered code through hydration: no block is rendered again', async ({page}) => {
     await page.addInitScript(() => {
@@ -383,6 +385,20 @@ test.describe('code blocks and language tabs', () => {
     await expect(tabs.getByRole('tabpanel').filter({hasText: 'quick-start.mjs'})).toBeVisible();
     await expect(tabs.getByRole('tabpanel').filter({hasText: 'import requests'})).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.language'))).toBe('javascript');
+  });
+
+  test("show the dark code theme's colours from the first paint, before the page is live", async ({page}) => {
+    // No script but the theme's inline one runs: the page as a reader sees it before hydration
+    // (the server renders the light code theme; src/plugins/codeColours gives the mode's colours).
+    await page.route('**/assets/js/**', (route) => route.abort());
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(guide);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+    const json = page.locator('.theme-code-block.language-json').first();
+    await expect(json.locator('pre')).toHaveCSS('background-color', computed(prismDark.plain.backgroundColor));
+    await expect(json.locator('.token.punctuation').first()).toHaveCSS('color', tokenColour(prismDark, 'punctuation'));
+    await expect(json.locator('.token.string').first()).toHaveCSS('color', tokenColour(prismDark, 'string'));
   });
 
   for (const [mode, theme] of [

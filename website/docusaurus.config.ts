@@ -14,6 +14,7 @@ import remarkEnumTables from './src/plugins/enumTables';
 import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
+import codeColoursPlugin from './src/plugins/codeColours';
 import searchTheme, {searchIndexWritten} from './src/plugins/searchIndex';
 import llmsPlugin from './src/plugins/llms';
 
@@ -94,6 +95,8 @@ const config: Config = {
     // Redoc's reference goes into each page's HTML after the search has indexed the page's outline.
     [apiReferencePlugin as PluginModule, {afterSearchIndex: searchIndexWritten}],
     dependencyPatchesPlugin,
+    // Code colours from the stylesheet, written from the two Prism themes, instead of a style on every token.
+    [codeColoursPlugin as PluginModule, {light: prismLight, dark: prismDark}],
     // The change log's RSS and Atom feeds, `/docs/change-log/rss.xml` and `atom.xml`.
     changelogPlugin,
     // `/llms.txt`, `/llms-full.txt` and `<page>.md` for AI assistants (issue 13).
