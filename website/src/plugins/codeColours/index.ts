@@ -10,8 +10,9 @@
  * win, which class selectors cannot say. The rules also set the block's colours with `!important`, so
  * a reader in dark mode sees dark code from the first paint (the server renders the light theme, and
  * the inline styles follow the mode only once the page is live).
- * Measured (bench/, Chromium trace of the quick start at 4x CPU slowdown, 5 runs each): blocking time
- * of all long tasks 690 -> 479 ms (median).
+ * Measured once with Chromium performance traces of the quick start (4x CPU slowdown, 5 loads each):
+ * the blocking time of its long tasks went from 690 to 479 ms (medians); `npm run bench:site` gives
+ * the page's Lighthouse figures.
  */
 import type {Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
