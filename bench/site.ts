@@ -4,10 +4,12 @@
  * run. Both are served brotli-compressed with long-cached hashed assets, as a CDN would. Each page is
  * measured RUNS times in a fresh Lighthouse process (the CLI, `--output json`: Lighthouse's page
  * functions must not pass through tsx's transform) and the medians are printed with ratios ours / stock.
- * Before them, one run that is not counted warms the server, as a CDN's cache is warm: the static
- * server compresses a file on its first request (brotli 11, about a second for a main bundle, during
- * which it answers nothing), so a page's first run could wait on its stylesheet and paint only after
- * its scripts had run (a Lighthouse LCP of 2.8 s instead of 1.0 s, measured on /docs/intro).
+ * The two sites take turns, run by run. Before the runs, one that is not counted warms the server, as
+ * a CDN's cache is warm: the static server compresses a file on its first request (brotli 11, about a
+ * second for a main bundle, during which it answers nothing), so a page's first run could wait on its
+ * stylesheet and paint only after its scripts had run (a Lighthouse LCP of 2.8 s instead of 1.0 s,
+ * measured on /docs/intro). Lighthouse's TBT on this 2-core machine varies by half from run to run
+ * (stock's /docs/intro: 79 to 245 ms): compare medians of 5 runs or more.
  *
  * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock build of a
  * previous run (the build times then read "reused"). BENCH_SITE_BUILD=<folder under website/> measures
@@ -147,25 +149,31 @@ const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
 const ratio = (ours: number, stock: number | undefined): string =>
   stock === undefined ? '-' : stock ? `${(ours / stock).toFixed(2)}x` : ours ? 'n/a' : '1.00x';
 
+/**
+ * Every page of both sites, the two taking turns run by run (ours, then stock's counterpart), so a
+ * burst of other work on the machine falls on both and not on one site's pages only.
+ */
 async function measureAll(
-  dir: string,
-  port: number,
-  pages: {name: string; path?: string}[],
-): Promise<Map<string, Figures>> {
-  const server = await serveStatic(dir, port);
-  const out = new Map<string, Figures>();
+  ours: string,
+  stock: string,
+  pages: {name: string; ours: string; stock?: string}[],
+): Promise<{ours: Map<string, Figures>; stock: Map<string, Figures>}> {
+  const servers = [await serveStatic(ours, 4301), await serveStatic(stock, 4302)];
+  const out = {ours: new Map<string, Figures>(), stock: new Map<string, Figures>()};
   try {
     for (const page of pages) {
-      if (!page.path) continue;
-      const url = `http://127.0.0.1:${port}${page.path}`;
-      await lighthouseOnce(url); // warm-up, not counted (see the top of this file)
-      const all: Figures[] = [];
-      for (let run = 0; run < runs; run++) all.push(await lighthouseOnce(url));
-      out.set(page.name, medians(all));
-      console.log(`measured ${url} x${runs} (after a warm-up run)`);
+      const urls = [`http://127.0.0.1:4301${page.ours}`, ...(page.stock ? [`http://127.0.0.1:4302${page.stock}`] : [])];
+      for (const url of urls) await lighthouseOnce(url); // warm-up, not counted (see the top of this file)
+      const all: Figures[][] = urls.map(() => []);
+      for (let run = 0; run < runs; run++) {
+        for (const [index, url] of urls.entries()) all[index].push(await lighthouseOnce(url));
+      }
+      out.ours.set(page.name, medians(all[0]));
+      if (all[1]) out.stock.set(page.name, medians(all[1]));
+      console.log(`measured ${urls.join(' and ')}: ${runs} runs each, in turns, after a warm-up run`);
     }
   } finally {
-    server.close();
+    for (const server of servers) server.close();
   }
   return out;
 }
@@ -186,16 +194,7 @@ async function main(): Promise<void> {
     ...referencePages().map((page) => ({name: page.name, ours: page.path})),
   ].filter((page) => !only.length || only.some((part) => page.name.includes(part)));
   if (!pages.length) throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES} names no page`);
-  const a = await measureAll(
-    ours.dir,
-    4301,
-    pages.map((page) => ({name: page.name, path: page.ours})),
-  );
-  const b = await measureAll(
-    stock.dir,
-    4302,
-    pages.map((page) => ({name: page.name, path: page.stock})),
-  );
+  const {ours: a, stock: b} = await measureAll(ours.dir, stock.dir, pages);
   const rows: string[][] = [];
   for (const page of pages) {
     const x = a.get(page.name)!;
