@@ -50,7 +50,10 @@ export const MAX_PAYLOAD_BYTES = 256 * 1024;
 export interface TokenCodec {
   deflate(bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
   inflate(bytes: Uint8Array, maxBytes: number): Uint8Array | undefined | Promise<Uint8Array | undefined>;
-  hmac(data: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  /** HMAC-SHA-256 of the UTF-8 of a text. */
+  hmac(text: string): Uint8Array | Promise<Uint8Array>;
+  /** Base64url without padding, when the runtime has a faster one than `base64url` here. */
+  base64url?(bytes: Uint8Array): string;
 }
 
 /** The Web platform's codec for a secret. */
@@ -66,7 +69,7 @@ export function webTokenCodec(secret: string): TokenCodec {
         return undefined;
       }
     },
-    hmac: async (data) => new Uint8Array(await crypto.subtle.sign('HMAC', await key, data as BufferSource)),
+    hmac: async (text) => new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(text))),
   };
 }
 
@@ -78,29 +81,48 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
+/** JSON texts of frozen members (a checked request's query, shared by every call that sends it). */
+const frozenJson = new WeakMap<object, string>();
+
+/** `JSON.stringify` of a value, kept for a frozen object. */
+function jsonOf(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || !Object.isFrozen(value)) return JSON.stringify(value);
+  let text = frozenJson.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    frozenJson.set(value, text);
+  }
+  return text;
+}
+
 export class TokenSigner {
   private readonly codec: TokenCodec;
+  private readonly base64url: (bytes: Uint8Array) => string;
 
   constructor(secret: string, codec?: (secret: string) => TokenCodec) {
     this.codec = (codec ?? webTokenCodec)(secret);
+    this.base64url = this.codec.base64url ?? base64url;
   }
 
   async sign(payload: object): Promise<string> {
-    const query: Record<string, unknown> = {};
-    const clock: Record<string, number> = {};
+    // The JSON of the members that are not numbers (the same text as JSON.stringify of them), and of the numbers
+    let queryText = '';
+    let clockText = '';
     for (const [name, value] of Object.entries(payload)) {
-      if (typeof value === 'number') clock[name] = value;
-      else query[name] = value;
+      const member = typeof value === 'number' ? JSON.stringify(value) : jsonOf(value);
+      if (member === undefined) continue;
+      const text = `${JSON.stringify(name)}:${member}`;
+      if (typeof value === 'number') clockText += clockText ? `,${text}` : text;
+      else queryText += queryText ? `,${text}` : text;
     }
-    const queryText = JSON.stringify(query);
-    const key = `token-query ${queryText}`;
+    const key = `token-query {${queryText}}`;
     let deflated = cached(key) as string | undefined;
     if (deflated === undefined) {
-      deflated = base64url(await this.codec.deflate(encoder.encode(queryText)));
+      deflated = this.base64url(await this.codec.deflate(encoder.encode(`{${queryText}}`)));
       keep(key, deflated);
     }
-    const body = `${deflated}.${base64url(encoder.encode(JSON.stringify(clock)))}`;
-    return `${body}.${base64url(await this.codec.hmac(encoder.encode(body)))}`;
+    const body = `${deflated}.${this.base64url(encoder.encode(`{${clockText}}`))}`;
+    return `${body}.${this.base64url(await this.codec.hmac(body))}`;
   }
 
   /** The payload of a token this sandbox signed, or undefined for anything else (tampered, truncated, foreign). */
@@ -109,7 +131,7 @@ export class TokenSigner {
     if (rest.length || !query || !clock || !signature) return undefined;
     const signatureBytes = fromBase64url(signature);
     if (!signatureBytes || signatureBytes.length !== 32) return undefined;
-    if (!sameBytes(await this.codec.hmac(encoder.encode(`${query}.${clock}`)), signatureBytes)) return undefined;
+    if (!sameBytes(await this.codec.hmac(`${query}.${clock}`), signatureBytes)) return undefined;
     const key = `token-text ${query}`;
     let queryText = cached(key) as string | undefined;
     if (queryText === undefined) {
