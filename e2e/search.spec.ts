@@ -11,6 +11,22 @@ async function searchReady(page: Page): Promise<void> {
   await expect(page.locator('nav.navbar kbd[class*="searchHint"]').first()).toBeVisible();
 }
 
+/**
+ * Holds back the search box's code (website/src/theme/SearchBar loads it on first use), as a slow
+ * connection would; the function returned lets it through.
+ */
+async function holdSearchCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('autocomplete:selected')) await released;
+    await route.fulfill({response, body});
+  });
+  return release;
+}
+
 async function typeQuery(page: Page, query: string): Promise<void> {
   await searchReady(page);
   // The box sets itself up (and starts loading the index) on first focus.
@@ -107,16 +123,8 @@ test.describe('guide search', () => {
   });
 
   test('what is typed before the search box has loaded its code is kept and searched', async ({page}) => {
-    // The box's code loads after the page (website/src/theme/SearchBar); hold it back, as a slow
-    // connection would, until the reader has typed.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/js/*.js', async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes('autocomplete:selected')) await released;
-      await route.fulfill({response, body});
-    });
+    // The box's code is held back until the reader has typed.
+    const release = await holdSearchCode(page);
     await page.goto('/docs/intro');
     await hydrated(page);
     await searchBox(page).click();
@@ -132,14 +140,7 @@ test.describe('guide search', () => {
   test("keys typed while the search box's code arrives are all kept, in order", async ({page}) => {
     // The box's code is held back until the reader has typed part of a query, then released while
     // the reader goes on typing: every key lands in one box or the other (website/src/theme/SearchBar).
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/js/*.js', async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes('autocomplete:selected')) await released;
-      await route.fulfill({response, body});
-    });
+    const release = await holdSearchCode(page);
     await page.goto('/docs/intro');
     await searchReady(page);
     await searchBox(page).click();
