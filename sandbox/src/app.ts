@@ -249,7 +249,7 @@ export function createApp(options: SandboxOptions): Hono {
     cors({
       origin: '*',
       allowHeaders: ['content-type', 'x-api-key', SCENARIO_HEADER],
-      exposeHeaders: [...CORS_HEADERS['Access-Control-Expose-Headers'].split(',')],
+      exposeHeaders: CORS_HEADERS['Access-Control-Expose-Headers'].split(','),
       maxAge: 600,
     }),
   );
