@@ -5,7 +5,8 @@
  * TypeScript (openapi-fetch) ones type-checked against the generated `<slug>.d.ts` and executed too;
  * the Java ones compiled with javac. Go, C#, PHP and Ruby have no toolchain on the CI machine and are
  * not checked here (specs/README.md). Samples of calls that need a live session (polls, itinerary
- * refresh) get the token and itinerary of a search made first, in place of the example's.
+ * refresh) get the token and itinerary of the call their spec links to them, made first, in place of
+ * the example's.
  */
 import {execFile} from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {serve, type ServerType} from '@hono/node-server';
-import {exampleRequest, operations, parametersOf, type Operation} from '@portal/specs';
+import {exampleRequest, operationLinks, operations, parametersOf, type Operation} from '@portal/specs';
 import {artefactPath, loadBundles} from '@portal/specs/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createApp} from './app';
@@ -23,7 +24,7 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 const bundles = loadBundles();
 const all = [...bundles].flatMap(([slug, doc]) => operations(slug, doc));
-const byId = (operationId: string): Operation => all.find((operation) => operation.operationId === operationId)!;
+const links = [...bundles].flatMap(([slug, doc]) => operationLinks(slug, doc));
 const samplesOf = (operation: Operation): {lang: string; label: string; source: string}[] =>
   operation['x-codeSamples'] as {lang: string; label: string; source: string}[];
 const sample = (operation: Operation, label: string): string =>
@@ -75,38 +76,36 @@ const examplePathValues = (operation: Operation): Record<string, string> =>
       .map((parameter) => [parameter.name!, String(parameter.example)]),
   );
 
-/** For calls that need a live session: each example value to replace, and what replaces it. */
+/**
+ * For calls that take a token from an earlier answer: each example value to replace, and what replaces
+ * it. The specs' links (`operationLinks` of @portal/specs) say which call answers the token and which
+ * field carries it; that call is made first (itself prepared the same way), and its answer fills the
+ * link's path parameters. The itinerary refresh also names, in its body, one itinerary of the search
+ * (a key of `content.results.itineraries`, as its link's description says).
+ */
 async function liveValues(operation: Operation): Promise<Record<string, string>> {
   const example = examplePathValues(operation);
-  const search = async (create: string) => (await call(byId(create))).sessionToken as string;
-  switch (operation.operationId) {
-    case 'FlightsService_PollSearch':
-      return {[example.sessionToken]: await search('FlightsService_CreateSearch')};
-    case 'CarHireService_PollSearch':
-      return {[example.sessionToken]: await search('CarHireService_CreateSearch')};
-    case 'HotelsService_PollSearch':
-      return {[example.sessionToken]: await search('HotelsService_CreateSearch')};
-    case 'FlightsService_CreateItineraryRefresh':
-    case 'FlightsService_PollItineraryRefresh': {
-      const created = await call(byId('FlightsService_CreateSearch'));
-      const itineraryId = Object.keys(
-        (created.content as {results: {itineraries: Record<string, unknown>}}).results.itineraries,
-      )[0];
-      const refresh = byId('FlightsService_CreateItineraryRefresh');
-      const refreshExample = examplePathValues(refresh).sessionToken;
-      const exampleItinerary = (exampleRequest(bundles.get(refresh.slug)!, refresh).body as {itineraryId: string})
-        .itineraryId;
-      const values = {[refreshExample]: created.sessionToken as string, [exampleItinerary]: itineraryId};
-      if (operation.operationId === 'FlightsService_CreateItineraryRefresh') return values;
-      const refreshed = await call(refresh, values);
-      return {[example.refreshSessionToken]: refreshed.refreshSessionToken as string};
-    }
-    default:
-      expect(Object.keys(example), `${operation.operationId} has a path value this test does not make live`).toEqual(
-        operation.path.includes('{locale}') ? ['locale'] : [],
-      );
-      return {};
+  const link = links.find(
+    (candidate) =>
+      candidate.to.operationId === operation.operationId && candidate.from.operationId !== operation.operationId,
+  );
+  if (!link) {
+    expect(Object.keys(example), `${operation.operationId} has a path value no link of its spec fills`).toEqual(
+      operation.path.includes('{locale}') ? ['locale'] : [],
+    );
+    return {};
   }
+  const before = await liveValues(link.from);
+  const answer = await call(link.from, before);
+  const values: Record<string, string> = {};
+  for (const {parameter, field} of link.parameters) values[example[parameter]] = String(answer[field]);
+  const exampleBody = exampleRequest(bundles.get(operation.slug)!, operation).body as
+    {itineraryId?: string} | undefined;
+  if (exampleBody?.itineraryId) {
+    const itineraries = (answer.content as {results: {itineraries: Record<string, unknown>}}).results.itineraries;
+    values[exampleBody.itineraryId] = Object.keys(itineraries)[0];
+  }
+  return values;
 }
 
 /** The source with each example value replaced, as written in a path (URI-encoded) and as a string. */

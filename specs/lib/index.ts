@@ -3,6 +3,7 @@
  * walking documents and validating values. Node code loads the bundles with `@portal/specs/node`.
  */
 export * from './openapi';
+export * from './flows';
 export * from './validator';
 export * from './requests';
 export * from './undeclaredFields';

@@ -31,6 +31,25 @@ describe('referenceMarkdown', () => {
     );
   });
 
+  it("lists the calls an answer's links lead to, with the field each parameter takes", () => {
+    const linked = structuredClone(mini);
+    const getTrip = linked.paths['/v1/trips/{tripId}'].get!;
+    const ok = getTrip.responses['200'] as {links?: Record<string, unknown>};
+    ok.links = {
+      update: {
+        operationId: 'TripService_UpdateTrip',
+        parameters: {tripId: '$response.body#/id'},
+        description: 'Change it.',
+      },
+    };
+    const markdown = operationMarkdown(linked, operations('mini', linked)[0]);
+    expect(markdown).toContain(
+      '#### Next calls\n\nLinks of the answer (OpenAPI `links`): the calls that take what it returns.\n\n' +
+        "- `update`: `TripService_UpdateTrip` (`POST /v1/trips/{tripId}`), `tripId` from the answer's `id`. Change it.\n",
+    );
+    expect(operationMarkdown(mini, operations('mini', mini)[0])).not.toContain('#### Next calls');
+  });
+
   it('states oneOf choices, allOf members and forbidden values as rules', () => {
     const doc: OpenApiDocument = {
       info: {title: 'T', version: '1'},

@@ -20,6 +20,7 @@ import {
   type Operation,
   type Schema,
 } from './openapi';
+import {operationLinks} from './flows';
 import type {CodeSample} from './codeSamples';
 
 /** One row of a fields table: a field by its dotted path (`query.legs[].origin`). */
@@ -277,6 +278,25 @@ export function operationMarkdown(doc: OpenApiDocument, operation: Operation): s
     lines.push(`${success}${name}: ${description}`.trim(), '');
     const rows = fieldRows(doc, response?.schema);
     if (rows.length > 0) lines.push(...fieldsTable(rows), '');
+  }
+
+  const next = operationLinks(operation.slug, doc).filter((link) => link.from.operationId === operation.operationId);
+  if (next.length > 0) {
+    lines.push(
+      '#### Next calls',
+      '',
+      'Links of the answer (OpenAPI `links`): the calls that take what it returns.',
+      '',
+    );
+    for (const link of next) {
+      const filled = link.parameters.map(({parameter, field}) => `\`${parameter}\` from the answer's \`${field}\``);
+      lines.push(
+        `- \`${link.name}\`: \`${link.to.operationId}\` (\`${link.to.method} ${link.to.path}\`), ${filled.join(', ')}.${
+          link.description ? ` ${link.description.trim()}` : ''
+        }`,
+      );
+    }
+    lines.push('');
   }
 
   const enums = namedEnums(doc);

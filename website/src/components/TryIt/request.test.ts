@@ -23,6 +23,7 @@ describe('consoleOperation', () => {
       method: 'POST',
       path: '/apiservices/v3/flights/live/search/poll/{sessionToken}',
       tokenField: 'sessionToken',
+      tokenParameter: 'sessionToken',
       body: '',
     });
   });

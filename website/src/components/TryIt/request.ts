@@ -6,11 +6,11 @@
  */
 import {
   firstExample,
+  liveFlows,
   operations,
   parametersOf,
   requestMedia,
   resolveRef,
-  responseMedia,
   securityHeaders,
   type OpenApiDocument,
   type Operation,
@@ -51,8 +51,10 @@ export interface PollPlan {
   operationId: string;
   method: string;
   path: string;
-  /** The response field, and the poll's path parameter, that carries the session token. */
+  /** The answer field that carries the session token. */
   tokenField: string;
+  /** The poll's path parameter that takes it. */
+  tokenParameter: string;
   /** The poll's request body (its example) when the poll requires one. */
   body: string;
 }
@@ -62,40 +64,22 @@ const text = (value: unknown): string =>
 
 const pretty = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
-/** The property names of an operation's 200 answer. */
-function answerFields(doc: OpenApiDocument, operation: Operation): string[] {
-  const schema = resolveRef(doc, responseMedia(doc, operation)?.schema);
-  return Object.keys(schema?.properties ?? {});
-}
-
 /**
- * The poll operation of a create call: the create call answers a session token (`sessionToken`,
- * `refreshSessionToken`) and a `status`, and does not take that token itself; the poll is the
- * operation of the same API that takes the token in its path and answers it again with a `status`.
- * (Flights' itinerary-refresh create takes `{sessionToken}` but answers `refreshSessionToken`, so it is
- * not the search's poll.)
+ * The poll operation of a create call, as its specification links it (`liveFlows` of @portal/specs:
+ * the `poll` link of the create's answer), with the poll's example body when the poll requires one.
  */
-export function pollPlanOf(doc: OpenApiDocument, all: Operation[], create: Operation): PollPlan | undefined {
-  const fields = answerFields(doc, create);
-  if (!fields.includes('status')) return undefined;
-  const tokenField = fields.find((field) => /sessionToken$/i.test(field));
-  if (!tokenField || create.path.includes(`{${tokenField}}`)) return undefined;
-  const poll = all.find(
-    (candidate) =>
-      candidate !== create &&
-      candidate.path.includes(`{${tokenField}}`) &&
-      answerFields(doc, candidate).includes(tokenField) &&
-      answerFields(doc, candidate).includes('status'),
-  );
-  if (!poll) return undefined;
-  const media = requestMedia(doc, poll);
+export function pollPlanOf(doc: OpenApiDocument, create: Operation): PollPlan | undefined {
+  const flow = liveFlows(create.slug, doc).find((candidate) => candidate.create.operationId === create.operationId);
+  if (!flow) return undefined;
+  const {poll} = flow;
   const required = resolveRef(doc, poll.requestBody)?.required === true;
   return {
     operationId: poll.operationId,
     method: poll.method,
     path: poll.path,
-    tokenField,
-    body: required ? pretty(firstExample(doc, media) ?? {}) : '',
+    tokenField: flow.tokenField,
+    tokenParameter: flow.tokenParameter,
+    body: required ? pretty(firstExample(doc, requestMedia(doc, poll)) ?? {}) : '',
   };
 }
 
@@ -125,7 +109,7 @@ export function consoleOperation(slug: string, doc: OpenApiDocument, operationId
     bodySchema: media?.schema,
     bodyRequired: resolveRef(doc, operation.requestBody)?.required === true,
     exampleBody: pretty(firstExample(doc, media)),
-    poll: pollPlanOf(doc, all, operation),
+    poll: pollPlanOf(doc, operation),
   };
 }
 
