@@ -22,7 +22,7 @@ export interface SeedApi {
 
 export const seedApis: readonly SeedApi[] = seed.apis;
 
-/** 13: the seeds' count of APIs. */
-export const seedApiCount = 13;
-/** 24: the rows of the two call tables (5 in seed 000, 19 in seed 001). */
-export const seedCallCount = 24;
+/** The seeds' count of APIs, as the seeds state it ("thirteen"), so a list that lost an entry fails. */
+export const seedApiCount: number = seed.apiCount;
+/** The rows of the seeds' two call tables, counted in the seeds, so a `calls` list that lost a row fails. */
+export const seedCallCount: number = Object.values(seed.callTableRows).reduce((sum, rows) => sum + rows, 0);
