@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {catalogueLink, ERROR_CATALOGUE} from './errors';
-import {exampleBody, KEY, op, operationsOf, request, testApp, validator} from './testing';
+import {createApp} from './app';
+import {bundles, exampleBody, KEY, op, operationsOf, request, testApp, validator} from './testing';
 import type {Operation} from '@portal/specs';
 import {seedApis, seedCallCount} from '../../test-utils/seed';
 
@@ -119,6 +120,51 @@ describe('errors', () => {
       ]),
     );
     expect(validator.response(create.operationId, json, '400').valid).toBe(true);
+  });
+});
+
+describe('strict mode (createApp({strict: true}))', () => {
+  const create = op('FlightsService_CreateSearch');
+  const misspelt = () => {
+    const body = exampleBody(create) as {query: Record<string, unknown>};
+    body.query.includedCarrierIds = ['BA'];
+    return body;
+  };
+  const strictApp = createApp({bundles, strict: true});
+
+  it('names a body field the schema does not declare, with the rule `undeclared`', async () => {
+    const response = await strictApp.request(request(create, {body: misspelt()}));
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as {details: {fieldViolations?: unknown[]}[]};
+    expect(json.details[0].fieldViolations).toEqual([
+      {
+        field: 'query.includedCarrierIds',
+        description: 'query.includedCarrierIds is not a field of the request body',
+        reason: 'undeclared',
+      },
+    ]);
+  });
+
+  it('names a field inside a list by its index', async () => {
+    const body = exampleBody(create) as {query: {queryLegs: Record<string, unknown>[]}};
+    body.query.queryLegs[0].dates = body.query.queryLegs[0].date;
+    const json = (await (await strictApp.request(request(create, {body}))).json()) as {
+      details: {fieldViolations?: {field: string}[]}[];
+    };
+    expect(json.details[0].fieldViolations?.map((violation) => violation.field)).toEqual(['query.queryLegs[0].dates']);
+  });
+
+  it('accepts the declared spelling, and snake_case names as the service reads them', async () => {
+    const body = exampleBody(create) as {query: Record<string, unknown>};
+    body.query.includedCarriersIds = ['BA'];
+    body.query.cabin_class = body.query.cabinClass;
+    delete body.query.cabinClass;
+    expect((await strictApp.request(request(create, {body}))).status).toBe(200);
+  });
+
+  it('is off by default: the specs allow fields they do not declare', async () => {
+    const {app} = testApp();
+    expect((await app.request(request(create, {body: misspelt()}))).status).toBe(200);
   });
 });
 

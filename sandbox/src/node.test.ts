@@ -9,7 +9,9 @@ describe('the Node entry', () => {
       port: 4011,
       host: '0.0.0.0',
       secret: 's',
+      strict: false,
     });
+    expect(parseOptions(['--strict'])).toMatchObject({strict: true});
   });
 
   it('refuses a port that is not one, and unknown flags', () => {
