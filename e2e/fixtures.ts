@@ -41,11 +41,10 @@ export async function hydrated(page: Page): Promise<void> {
   ).toBeEnabled();
 }
 
-/** The title Docusaurus gives a page: "<page> | API Developer Documentation". */
-/** For the reference pages (e2e/reference.spec.ts, e2e/console.spec.ts). */
 /**
- * Waits until Redoc is interactive. The page holds Redoc's prerendered reference; Redoc's script
- * hydrates it on the reader's first intent, here the pointer moving over it where the page stands.
+ * Waits until Redoc is interactive, on a reference page (e2e/reference.spec.ts, e2e/console.spec.ts).
+ * The page holds Redoc's prerendered reference; Redoc's script hydrates it on the reader's first
+ * intent, here the pointer moving over it where the page stands.
  */
 export async function redocReady(page: Page): Promise<void> {
   await hydrated(page);
@@ -56,4 +55,5 @@ export async function redocReady(page: Page): Promise<void> {
   await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
 }
 
+/** The site's name, the end of every page's title: "<page> | API Developer Documentation". */
 export const siteTitle = 'API Developer Documentation';

@@ -34,7 +34,7 @@ const config: Config = {
   // The bundles (`npm run specs:bundle`) are served as `/openapi/<slug>.json` (`specUrl` of config/apis.ts).
   staticDirectories: ['static', path.dirname(bundleDir)],
 
-  // Build-time checks (seed 000 section 8): what fails the build and what warns.
+  // Build-time checks (config/buildChecks.ts): what fails the build and what warns.
   onBrokenLinks: buildChecks.onBrokenLinks,
   onBrokenAnchors: buildChecks.onBrokenAnchors,
   onDuplicateRoutes: buildChecks.onDuplicateRoutes,
@@ -99,7 +99,7 @@ const config: Config = {
     [codeColoursPlugin as PluginModule, {light: prismLight, dark: prismDark}],
     // The change log's RSS and Atom feeds, `/docs/change-log/rss.xml` and `atom.xml`.
     changelogPlugin,
-    // `/llms.txt`, `/llms-full.txt` and `<page>.md` for AI assistants (issue 13).
+    // `/llms.txt`, `/llms-full.txt` and `<page>.md` for AI assistants (src/plugins/llms).
     llmsPlugin,
     [
       '@docusaurus/plugin-client-redirects',

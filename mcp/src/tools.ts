@@ -1,5 +1,5 @@
 /**
- * The MCP server of the documentation (issue 13): its tools and resources, on the bundled
+ * The MCP server of the documentation: its tools and resources, on the bundled
  * specifications and the markdown pages, with the sandbox in process. No file system, no network:
  * ./server.ts loads what it needs and connects it to stdio; ./server.test.ts drives it over stdio.
  */

@@ -20,11 +20,11 @@ export interface Api {
   family: ApiFamilyId;
   /** One sentence a partner reads on the home page. */
   summary: string;
-  /** The guide folder under `website/docs/` (the seed's spelling). */
+  /** The guide folder under `website/docs/`, spelled as in specs/test/fixtures/seed-apis.json. */
   guideFolder: string;
   /** The generated category page `/docs/category/<guideCategory>`. */
   guideCategory: string;
-  /** The seed lists this API's guide category among the footer links. */
+  /** Its guide category is among the footer links (the list e2e/navigation.spec.ts checks). */
   inFooter: boolean;
 }
 

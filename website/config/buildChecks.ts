@@ -1,7 +1,7 @@
 import type {Config} from '@docusaurus/types';
 
 /**
- * Build-time checks (seed 000 section 8): broken links and broken markdown images fail the build;
+ * Build-time checks: broken links and broken markdown images fail the build;
  * broken anchors, duplicate routes and broken markdown links warn (a broken markdown link is left in
  * the page as written, so the broken-link check then fails on it). Shared with the fixture site in
  * buildChecks.fixtures/, so buildChecks.test.ts proves these exact settings, one case per rule.

@@ -2,7 +2,7 @@ import type {Footer} from '@docusaurus/theme-common';
 import {apis, guideCategoryPath} from './apis';
 import {affiliatesUrl} from './site';
 
-/** The footer links the seed lists: get started, FAQs, change log, API guide categories, affiliates. */
+/** The footer links: get started, FAQs, change log, API guide categories (`inFooter`), affiliates. */
 export const footer = (): Footer => ({
   style: 'dark',
   links: [

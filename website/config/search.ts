@@ -9,7 +9,7 @@ import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
  */
 export const referenceInSearch = process.env.SEARCH_REFERENCE !== 'off';
 
-/** Options of the local search (seed 000 sections 2 and 9). */
+/** Options of the local search (`@easyops-cn/docusaurus-search-local`). */
 export const searchOptions: Partial<PluginOptions> = {
   hashed: true,
   language: ['en'],
@@ -29,6 +29,7 @@ export const searchOptions: Partial<PluginOptions> = {
   // Code blocks stay out of the index: they repeat each example in three languages and made up
   // most of its size; their field names and values are in the prose and in the reference entries.
   ignoreCssSelectors: ['pre'],
-  // Pages the seed keeps out of the index.
+  // Two pages stay out of the index, the shallow links and the baggage pages (e2e/search.spec.ts checks
+  // it; docs/faqs.mdx tells readers to find Shallow links in the sidebar).
   ignoreFiles: [/docs\/shallow-link/, /docs\/baggage-and-additional-attributes/],
 };

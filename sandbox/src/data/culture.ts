@@ -150,14 +150,6 @@ export function markets(locale: string): Market[] {
 }
 
 export const isMarket = (code: string): boolean => culture().regions.has(regionOfMarket(code)) && code !== 'GB';
-export const isCurrency = (code: string): boolean => currencyCodes().includes(code);
-export const isLocale = (code: string): boolean => {
-  try {
-    return Intl.getCanonicalLocales(code).length === 1;
-  } catch {
-    return false;
-  }
-};
 
 function displayNames(locale: string): Intl.DisplayNames {
   try {

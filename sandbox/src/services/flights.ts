@@ -587,6 +587,3 @@ export const flightsHandlers: Record<string, Handler> = {
   FlightsService_PollItineraryRefresh: pollItineraryRefresh,
   FlightsIndicativeService_SearchFlights: searchIndicative,
 };
-
-/** For tests: the itinerary ids a query gives once complete. */
-export const itineraryIdsOf = (query: LiveQuery): string[] => generate(query).order;

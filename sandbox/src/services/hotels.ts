@@ -4,7 +4,7 @@
  * and the reviews of one hotel agree; a place's hotels are ids derived from the place.
  */
 import {hotelAgents} from '../data/agents';
-import {countryOf, lineage, places, placeName, type SandboxPlace} from '../data/places';
+import {countryOf, places, placeName, type SandboxPlace} from '../data/places';
 import {distanceKm, hash32, Rng, shortId, stableStringify} from '../random';
 import {newSession, openSession, partial, poll, stagesFor} from './session';
 import {isoDate, milli, toDate, type Handler, type LocalDate} from './types';
@@ -718,4 +718,3 @@ export const hotelsHandlers: Record<string, Handler> = {
 
 /** For rules and tests: the geo level of an entity id (city, airport, ...) or undefined when unknown. */
 export const geoLevel = (entityId: string): string | undefined => places().byId.get(entityId)?.type;
-export {lineage};

@@ -1,5 +1,5 @@
 /**
- * The announcement bar returns when its id changes (seed 000 section 2). Docusaurus's inline script
+ * The announcement bar (config/site.ts) returns when its id changes. Docusaurus's inline script
  * hides a dismissed bar before the page renders without comparing ids, so after an id change the new
  * announcement stayed hidden until the next page load. This client module, which runs before React
  * hydrates, un-hides the bar when the stored id is not the current one; Docusaurus then resets the

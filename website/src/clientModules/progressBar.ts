@@ -1,7 +1,7 @@
 /**
- * The route-loading indicator of seed 000 (sections 2 and 9): Docusaurus starts and stops its
- * progress bar (nprogress) on route changes but turns the spinner off and leaves the timings implicit.
- * This client module sets the seed's values explicitly and turns the spinner on; the spinner's styles
+ * The route-loading indicator: Docusaurus starts and stops its progress bar (nprogress) on route
+ * changes but turns the spinner off and leaves the timings implicit. This client module sets the
+ * timings explicitly (below) and turns the spinner on; the spinner's styles
  * are in src/css/custom.css. e2e/behaviour.spec.ts checks what a reader sees on a slow route load: the
  * thin bar from 8% of the width, the spinner, and both gone once the page has loaded.
  */

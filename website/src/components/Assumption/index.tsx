@@ -1,6 +1,6 @@
 /**
- * The one visible form of an assumption in the guides (issue 16, item 3): a labelled box that says what
- * the guide assumes, where the seeds and the service's public documentation say nothing, and why.
+ * The one visible form of an assumption in the guides: a labelled box that says what the guide
+ * assumes, where the specifications (specs/) and specs/REAL-API-FACTS.md say nothing, and why.
  * Registered for every MDX page in src/theme/MDXComponents.tsx:
  *
  *   <Assumption because="The reference gives `minValue` no unit.">

@@ -1,5 +1,5 @@
 /**
- * "Copy page as Markdown" (issue 13): copies the page's markdown version (`<page>.md`, written by
+ * "Copy page as Markdown": copies the page's markdown version (`<page>.md`, written by
  * src/plugins/llms at build time) to the clipboard, for pasting into an AI assistant, with a link
  * to open that markdown. Shown on every guide (src/theme/DocItem/Content) and every API reference
  * page (src/plugins/apiReference/theme/ApiReference). The result is announced in a live region.

@@ -1,5 +1,5 @@
 /**
- * The entity-id finder of docs/getting-started/find-entity-ids.mdx (issue 11 item 4): type a place
+ * The entity-id finder of docs/getting-started/find-entity-ids.mdx: type a place
  * name or an IATA code, see the matching places with their entity id, IATA code, type and parents,
  * and copy an id. It searches the sandbox's place data in the browser (`searchPlaces` of
  * `@portal/sandbox/places`, the same search as the sandbox's autosuggest), loaded with `import()` when

@@ -1,9 +1,13 @@
 /**
- * Adds the API reference pages `/api/<slug>/`, one per API of `config/apis.ts`. Each page gets a small
- * outline of its bundled specification (`outline.ts`) for its server-rendered first paint; Redoc
- * renders the whole reference in the browser from `/openapi/<slug>.json`. So no spec ever enters
- * global data or the JavaScript of other pages (redocusaurus inlines every spec into main.js). The
- * page component is this plugin's theme component `@theme/ApiReference` (`theme/ApiReference/`).
+ * Adds the API reference pages `/api/<slug>/`, one per API of `config/apis.ts`. Docusaurus renders each
+ * page with a small outline of its bundled specification (`outline.ts`) as route data, which the local
+ * search indexes; `postBuild` then replaces the outline in each built page with Redoc's whole reference,
+ * rendered at build time (`prerender.ts`), so the page is readable from its first paint without
+ * JavaScript. In the browser, the page component (`@theme/ApiReference`, `theme/ApiReference/`) loads
+ * Redoc and `/openapi/<slug>.json` on the reader's first interaction and hydrates that markup; only a
+ * page reached by in-app navigation (or on the dev server, which runs no postBuild) renders Redoc in the
+ * browser. So no spec ever enters global data or the JavaScript of other pages (redocusaurus inlines
+ * every spec into main.js).
  */
 import {execFile} from 'node:child_process';
 import {promisify} from 'node:util';

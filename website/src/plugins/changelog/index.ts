@@ -8,7 +8,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {changelogEntries, changelogFeed, feedFiles} from './feed';
 
-/** The route of the change log (seed 000: /docs/change-log). */
+/** The route of the change log, the page of docs/change-log.mdx. */
 export const changelogPath = '/docs/change-log';
 
 export default function changelogPlugin(context: LoadContext): Plugin {

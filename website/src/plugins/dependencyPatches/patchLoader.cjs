@@ -4,12 +4,12 @@
  * the file and the text, so a dependency upgrade that moves the code cannot silently undo a patch.
  */
 module.exports = function patchLoader(source) {
-  const {replacements} = this.getOptions();
+  const {writtenFor, replacements} = this.getOptions();
   let patched = source;
   for (const {find, replace} of replacements) {
     if (!patched.includes(find)) {
       throw new Error(
-        `dependency patch: "${find}" is not in ${this.resourcePath}; update website/src/plugins/dependencyPatches`,
+        `dependency patch (written for ${writtenFor}): "${find}" is not in ${this.resourcePath}; update website/src/plugins/dependencyPatches`,
       );
     }
     patched = patched.split(find).join(replace);

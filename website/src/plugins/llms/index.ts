@@ -1,5 +1,5 @@
 /**
- * Docs for AI assistants (issue 13): after the build, writes a markdown version of every guide, blog
+ * Docs for AI assistants: after the build, writes a markdown version of every guide, blog
  * post and API reference page at `<page>.md`, then `/llms.txt` and `/llms-full.txt`. Lifecycle only:
  * the guides' markdown is ./mdxToMarkdown.ts, the reference's is `referenceMarkdown` of
  * `@portal/specs`, the two index files are ./llmsTxt.ts. Gathers the pages once all content is

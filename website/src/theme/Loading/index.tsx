@@ -1,8 +1,8 @@
 /**
  * Overrides Docusaurus's fallback `@theme/Loading` (core theme-fallback), the component shown while a
  * route's code loads. The fallback's error box has white text on a light red and a spinner with no
- * text alternative; this one keeps the behaviour the seed asks for (a spinner while loading; on
- * failure the error text and a Retry button) with accessible roles and theme colours.
+ * text alternative; this one keeps the fallback's behaviour (a spinner while loading; on failure the
+ * error text and a Retry button) with accessible roles and theme colours.
  */
 import type {ReactNode} from 'react';
 import type {LoadingComponentProps as Props} from 'react-loadable';

@@ -2,7 +2,7 @@
  * Wraps the local search's navbar box (@theme-original/SearchBar, from
  * @easyops-cn/docusaurus-search-local) so that its code (the box, its worker client and mark.js, the
  * highlighter of `?_highlight=` hits) leaves the main bundle that every page runs before it is
- * interactive (issue 12). The server and the first render show the same markup with the theme's own
+ * interactive. The server and the first render show the same markup with the theme's own
  * classes, and the shortcut hint (ctrl K) once in the browser, so nothing moves when the real box
  * replaces it. The real box loads when a reader reaches for it (the first pointer over it, touch,
  * focus or mod+k), and at once on a page opened from a hit (`?_highlight=`, its terms to mark); what

@@ -1,7 +1,8 @@
 /**
  * Wraps the theme's DocItem/Content (@theme-original/DocItem/Content) to put the "Copy page as
- * Markdown" control (src/components/CopyPageMarkdown) above every guide: issue 13 asks for it on
- * every guide and reference page, and the theme has no slot for it. The guide itself is unchanged.
+ * Markdown" control (src/components/CopyPageMarkdown) above every guide, as the reference pages have it
+ * (src/plugins/apiReference/theme/ApiReference/CopyMarkdown.tsx); the theme has no slot for it. The
+ * guide itself is unchanged.
  */
 import type {ComponentProps, ReactNode} from 'react';
 import Content from '@theme-original/DocItem/Content';

@@ -1,5 +1,5 @@
 /**
- * The reference page's "Copy page as Markdown" control (issue 13): the shared control
+ * The reference page's "Copy page as Markdown" control: the shared control
  * (src/components/CopyPageMarkdown) on this page's markdown version, `/api/<slug>.md`, which
  * src/plugins/llms writes from the bundled specification with `referenceMarkdown` of `@portal/specs`.
  */

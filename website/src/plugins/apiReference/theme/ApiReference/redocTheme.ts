@@ -1,9 +1,10 @@
 /**
- * Redoc's options for the reference pages (seed 000 section 2: search box disabled, download button
- * hidden, host name hidden, a blue accent). Its colours are the site's own tokens (`--site-*` in
- * src/css/custom.css), read in the browser for the colour mode Redoc renders in; Redoc computes shades
- * from them, so it needs plain colours rather than CSS variables. They keep AA contrast on the site's
- * backgrounds in both modes.
+ * Redoc's options for the reference pages: Redoc's own search box disabled (the site's search indexes
+ * the reference), the download button hidden (docs/getting-started/downloads.mdx offers the files) and
+ * the host name hidden (it comes with a partner's onboarding: specs/CONVENTIONS.md, docs/faqs.mdx).
+ * Its colours are the site's own tokens (`--site-*` in src/css/custom.css), read in the browser for the
+ * colour mode Redoc renders in; Redoc computes shades from them, so it needs plain colours rather than
+ * CSS variables. They keep AA contrast on the site's backgrounds in both modes.
  */
 import type {RedocRawOptions} from 'redoc';
 
