@@ -35,7 +35,7 @@ import type {AddressInfo} from 'node:net';
 import {execFileSync} from 'node:child_process';
 import {serve} from '@hono/node-server';
 import {artefactPath, listedSlugs} from '@portal/specs/node';
-import {codeLanguageOf, type CodeBlock} from './mdx';
+import {codeLanguageOf, type CodeBlock} from '@portal/content';
 
 export type RunLanguage = 'bash' | 'javascript' | 'python' | 'typescript';
 

@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {referenceMarkdown, type OpenApiDocument} from '@portal/specs';
-import {mdxToMarkdown} from '../../website/src/plugins/llms/mdxToMarkdown';
-import {markdownPath} from '../../website/src/plugins/llms/markdownPath';
+import {markdownPath, mdxToMarkdown} from '@portal/content';
 
 export interface MarkdownPage {
   title: string;

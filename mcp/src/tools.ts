@@ -7,15 +7,14 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import MiniSearch from 'minisearch';
 import {z} from 'zod';
 import {
+  inlineRefs,
   operationMarkdown,
   operations,
   requestIssues,
   requestMedia,
-  resolveRef,
   SpecValidator,
   type OpenApiDocument,
   type Operation,
-  type Schema,
 } from '@portal/specs';
 import {createApp} from '@portal/sandbox';
 import type {MarkdownPage} from './pages';
@@ -51,18 +50,6 @@ function sectionsOf(page: MarkdownPage, url: string, first: number): Section[] {
     url,
     text,
   }));
-}
-
-/** A schema with its `$ref`s written out, except a schema met again inside itself. */
-export function inlineRefs(doc: OpenApiDocument, schema: unknown, names: string[] = []): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(doc, item, names));
-  if (!schema || typeof schema !== 'object') return schema;
-  const {$ref, ...rest} = schema as Schema;
-  const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inlineRefs(doc, value, names)]));
-  if (typeof $ref !== 'string') return own;
-  const name = $ref.slice($ref.lastIndexOf('/') + 1);
-  if (names.includes(name)) return {$ref, ...own, description: `The same ${name} as above (recursive).`};
-  return {...(inlineRefs(doc, resolveRef(doc, {$ref}), [...names, name]) as object), ...own};
 }
 
 const text = (value: string, isError = false) => ({content: [{type: 'text' as const, text: value}], isError});

@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import mini from './fixtures/mini.openapi.json';
 import {
   fieldsAndValues,
+  inlineRefs,
   firstExample,
   isOpen,
   mediaExamples,
@@ -98,5 +99,45 @@ describe('schemaExamples', () => {
       {pointer: '#/components/schemas/Status', examples: ['STATUS_OPEN']},
       {pointer: '#/components/schemas/Trip/properties/id', examples: ['t1', 't2']},
     ]);
+  });
+});
+
+describe('inlineRefs', () => {
+  it('writes every $ref out, keeping the siblings of a ref', () => {
+    const spec: OpenApiDocument = {
+      info: {title: 't', version: 'v1'},
+      paths: {},
+      components: {
+        schemas: {
+          Trip: {type: 'object', properties: {place: {$ref: '#/components/schemas/Place', description: 'Where.'}}},
+          Place: {type: 'object', properties: {name: {type: 'string'}}},
+        },
+      },
+    };
+    expect(inlineRefs(spec, {$ref: '#/components/schemas/Trip'})).toEqual({
+      type: 'object',
+      properties: {place: {type: 'object', properties: {name: {type: 'string'}}, description: 'Where.'}},
+    });
+  });
+
+  it('leaves a schema met again inside itself as a $ref that says so', () => {
+    const spec: OpenApiDocument = {
+      info: {title: 't', version: 'v1'},
+      paths: {},
+      components: {
+        schemas: {
+          Node: {type: 'object', properties: {children: {type: 'array', items: {$ref: '#/components/schemas/Node'}}}},
+        },
+      },
+    };
+    expect(inlineRefs(spec, {$ref: '#/components/schemas/Node'})).toEqual({
+      type: 'object',
+      properties: {
+        children: {
+          type: 'array',
+          items: {$ref: '#/components/schemas/Node', description: 'The same Node as above (recursive).'},
+        },
+      },
+    });
   });
 });

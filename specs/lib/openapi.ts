@@ -128,6 +128,18 @@ export function resolveRef<T>(doc: OpenApiDocument, value: T): T {
   return resolveRef(doc, target as T);
 }
 
+/** A schema with its `$ref`s written out, except a schema met again inside itself. */
+export function inlineRefs(doc: OpenApiDocument, schema: unknown, names: string[] = []): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(doc, item, names));
+  if (!schema || typeof schema !== 'object') return schema;
+  const {$ref, ...rest} = schema as Schema;
+  const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inlineRefs(doc, value, names)]));
+  if (typeof $ref !== 'string') return own;
+  const name = $ref.slice($ref.lastIndexOf('/') + 1);
+  if (names.includes(name)) return {$ref, ...own, description: `The same ${name} as above (recursive).`};
+  return {...(inlineRefs(doc, resolveRef(doc, {$ref}), [...names, name]) as object), ...own};
+}
+
 /** The parameters of an operation with their `$ref`s resolved. */
 export const parametersOf = (doc: OpenApiDocument, operation: OperationObject): Parameter[] =>
   (operation.parameters ?? []).map((parameter) => resolveRef(doc, parameter));

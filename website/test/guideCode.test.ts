@@ -16,7 +16,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, SpecValidator} from '@portal/specs/node';
 import {apiPathsIn, matchingTemplates, type PathTemplate} from '../../test-utils/apiPaths';
-import {contentFiles} from '../../test-utils/mdx';
+import {contentFiles} from '@portal/content';
 
 const websiteDir = path.resolve(__dirname, '..');
 const validator = new SpecValidator(loadBundles());

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, requestMedia, responseMedia, SpecValidator, type Schema} from '@portal/specs/node';
-import {contentFiles, type CodeBlock, jsonBlocks} from '../../test-utils/mdx';
+import {contentFiles, type CodeBlock, jsonBlocks} from '@portal/content';
 import {undeclaredFields} from '@portal/specs';
 
 const websiteDir = path.resolve(__dirname, '..');

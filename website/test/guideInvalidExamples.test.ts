@@ -9,16 +9,13 @@
  * - by the sandbox (`@portal/sandbox`, in this process): the body sent with a `sandbox_` key answers
  *   `400`, and a field violation of its `google.rpc.BadRequest` detail names `<rule>` as its reason.
  */
-// The sandbox's ambient declarations of its data packages, which website's tsconfig does not include
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
-/// <reference path="../../sandbox/src/data/datasets.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, requestIssues, resolveRef, SpecValidator} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
 import {rules} from '../../sandbox/src/rules';
-import {contentFiles, jsonBlocks, type CodeBlock} from '../../test-utils/mdx';
+import {contentFiles, jsonBlocks, type CodeBlock} from '@portal/content';
 
 const websiteDir = path.resolve(__dirname, '..');
 const bundles = loadBundles();

@@ -10,7 +10,7 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {contentFiles, codeBlocks, codeLanguageOf, type CodeBlock} from '../../test-utils/mdx';
+import {contentFiles, codeBlocks, codeLanguageOf, type CodeBlock} from '@portal/content';
 import {FRAGMENT} from '../../test-utils/guideRuns';
 
 const websiteDir = path.resolve(__dirname, '..');

@@ -9,15 +9,12 @@
  * capped), which the arrival times the sandbox logs show. The helpers' own success path runs in
  * website/test/guideRuns.test.ts.
  */
-// The sandbox's ambient declarations of its data packages, which website's tsconfig does not include
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
-/// <reference path="../../sandbox/src/data/datasets.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
-import {codeBlocks} from '../../test-utils/mdx';
+import {codeBlocks} from '@portal/content';
 import {guideRuns, runProgram, startSandbox, type GuideRun} from '../../test-utils/guideRuns';
 
 const docsDir = path.resolve(__dirname, '../docs');

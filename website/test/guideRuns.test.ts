@@ -20,15 +20,12 @@
  * and the pages other people own), and every post of website/blog; the counts of runs, joined blocks
  * and fragments are pinned.
  */
-// The sandbox's ambient declarations of its data packages, which website's tsconfig does not include
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
-/// <reference path="../../sandbox/src/data/datasets.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
-import {contentFiles, codeBlocks} from '../../test-utils/mdx';
+import {contentFiles, codeBlocks} from '@portal/content';
 import {
   guideRuns,
   runLanguageOf,

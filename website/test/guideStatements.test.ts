@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {contentFiles, codeBlocks} from '../../test-utils/mdx';
+import {contentFiles, codeBlocks} from '@portal/content';
 
 const websiteDir = path.resolve(__dirname, '..');
 

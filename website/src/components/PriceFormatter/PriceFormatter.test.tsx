@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import {cleanup, fireEvent, render, screen} from '@testing-library/react';
 import {afterEach, describe, expect, it} from 'vitest';
-import currenciesExample from '../../../../specs/culture/examples/currencies.json';
+import currenciesExample from '@portal/specs/culture/examples/currencies.json';
 import PriceFormatter from '.';
 import {formatPrice, type CurrencyFormat} from './formatPrice';
 

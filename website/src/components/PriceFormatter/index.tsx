@@ -4,7 +4,7 @@
  * price formatted by formatPrice, the function the guide describes.
  */
 import {useId, useState, type ReactNode} from 'react';
-import currenciesExample from '../../../../specs/culture/examples/currencies.json';
+import currenciesExample from '@portal/specs/culture/examples/currencies.json';
 import {formatPrice, PriceFormatError, unitFactors, type CurrencyFormat} from './formatPrice';
 import styles from './styles.module.css';
 

@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import type {OpenApiDocument} from '@portal/specs';
-import mini from '../../../../specs/lib/fixtures/mini.openapi.json';
+import mini from '@portal/specs/lib/fixtures/mini.openapi.json';
 import golden from './outline.golden.json';
 import {outlineOf} from './outline';
 

@@ -6,7 +6,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {OpenApiDocument} from '@portal/specs';
-import mini from '../../../../specs/lib/fixtures/mini.openapi.json';
+import mini from '@portal/specs/lib/fixtures/mini.openapi.json';
 import {prerenderReference, withPrerenderedReference} from './prerender';
 import {paletteFromStylesheet} from './theme/ApiReference/redocTheme';
 

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {OpenApiDocument} from '@portal/specs';
+import changesBefore from '@portal/specs/lib/fixtures/changes-before.openapi.json';
+import changesAfter from '@portal/specs/lib/fixtures/changes-after.openapi.json';
 import remarkSpecReleases, {type Node, type ReleaseSpecs} from './specReleases';
 
-const fixture = (name: string): OpenApiDocument =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, '../../../../specs/lib/fixtures', name), 'utf8')) as OpenApiDocument;
-const before = fixture('changes-before.openapi.json');
-const after = fixture('changes-after.openapi.json');
+const before = structuredClone(changesBefore) as unknown as OpenApiDocument;
+const after = structuredClone(changesAfter) as unknown as OpenApiDocument;
 
 const releases: ReleaseSpecs[] = [
   {release: {date: '2026-01-01', title: 'First', source: 'test'}, specs: new Map([['pets', before]])},

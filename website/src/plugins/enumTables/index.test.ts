@@ -3,8 +3,9 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {OpenApiDocument} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
-import mini from '../../../../specs/lib/fixtures/mini.openapi.json';
-import remarkEnumTables, {findEnum} from './index';
+import {findEnum} from '@portal/content';
+import mini from '@portal/specs/lib/fixtures/mini.openapi.json';
+import remarkEnumTables from './index';
 
 const doc = mini as unknown as OpenApiDocument;
 const element = (attributes: Record<string, string>) => ({

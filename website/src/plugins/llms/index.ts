@@ -14,9 +14,8 @@ import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {referenceMarkdown, type OpenApiDocument} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 import {apis, referencePath} from '../../../config/apis';
-import {mdxToMarkdown} from './mdxToMarkdown';
+import {markdownPath, mdxToMarkdown} from '@portal/content';
 import {llmsFullTxt, llmsTxt, type LlmsPage} from './llmsTxt';
-import {markdownPath} from './markdownPath';
 
 /** A page whose markdown is made from a source file. */
 interface SourcePage extends LlmsPage {

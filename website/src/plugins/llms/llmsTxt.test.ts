@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {llmsFullTxt, llmsTxt, type LlmsPage} from './llmsTxt';
-import {markdownPath} from './markdownPath';
+import {markdownPath} from '@portal/content/markdownPath';
 
 const site = {title: 'Docs', tagline: 'Build on trips', url: 'https://dev.example.com'};
 const pages: LlmsPage[] = [

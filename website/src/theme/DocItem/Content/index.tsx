@@ -8,7 +8,7 @@ import type {ComponentProps, ReactNode} from 'react';
 import Content from '@theme-original/DocItem/Content';
 import {useLocation} from '@docusaurus/router';
 import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
-import {markdownPath} from '@site/src/plugins/llms/markdownPath';
+import {markdownPath} from '@portal/content/markdownPath';
 
 export default function ContentWrapper(props: ComponentProps<typeof Content>): ReactNode {
   const {pathname} = useLocation();

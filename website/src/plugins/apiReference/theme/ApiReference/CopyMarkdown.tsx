@@ -6,7 +6,7 @@
 import type {ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import CopyPageMarkdown from '@site/src/components/CopyPageMarkdown';
-import {markdownPath} from '@site/src/plugins/llms/markdownPath';
+import {markdownPath} from '@portal/content/markdownPath';
 import styles from './CopyMarkdown.module.css';
 
 export default function CopyMarkdown(): ReactNode {

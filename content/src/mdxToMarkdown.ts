@@ -1,8 +1,8 @@
 /**
  * A guide's or post's MDX source → the plain markdown of its page (`<page>.md`): the front matter
  * becomes the `#` title and a one-line summary; `<Tabs>` become one labelled section per tab;
- * `<EnumTable>` becomes the table it renders (website/src/plugins/enumTables); admonitions become
- * quotes with their title, as does `<Assumption>` (src/components/Assumption); imports, exports, expressions and other JSX are dropped (their children
+ * `<EnumTable>` becomes the table it renders (./enumTable.ts, as website/src/plugins/enumTables does); admonitions become
+ * quotes with their title, as does `<Assumption>` (website/src/components/Assumption); imports, exports, expressions and other JSX are dropped (their children
  * kept); code keeps its language but not the guide runner's fence words (test-utils/guideRuns.ts);
  * links to other guides' files point to their `.md` pages. Pure: the bundles and the link map come in
  * as arguments. `mdxToMarkdown.test.ts` holds its golden test.
@@ -16,7 +16,7 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
 import type {OpenApiDocument} from '@portal/specs';
-import {enumTable, findEnum} from '../enumTables';
+import {enumTable, findEnum} from './enumTable';
 
 /** The mdast nodes this transform reads and writes (the subset of mdast, mdx and directives it needs). */
 interface Node {

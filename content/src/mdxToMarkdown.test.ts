@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {OpenApiDocument} from '@portal/specs';
+import miniSpec from '@portal/specs/lib/fixtures/mini.openapi.json';
 import {mdxToMarkdown} from './mdxToMarkdown';
 
 const fixtures = path.join(__dirname, 'fixtures');
-const mini = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '../../../../specs/lib/fixtures/mini.openapi.json'), 'utf8'),
-) as OpenApiDocument;
+const mini = miniSpec as unknown as OpenApiDocument;
 const bundles = new Map([['mini', mini]]);
 const link = (url: string): string => url.replace(/^\.\/(.+)\.mdx/, '/docs/$1.md');
 
