@@ -3,9 +3,9 @@
  * schema's linter (`codemirror-json-schema`), so a body that breaks the schema is marked while typing.
  * The problems found are also listed in text under the editor (`onProblems`), for screen readers and
  * for readers who do not see the underlines. Tab leaves the editor (no tab capture), so the page stays
- * usable with the keyboard alone. Loaded with the console only (`Console.tsx`).
+ * usable with the keyboard alone. Loaded with the console only (Body.tsx).
  */
-import {useEffect, useRef, type ReactNode} from 'react';
+import {useEffect, useEffectEvent, useRef, type ReactNode} from 'react';
 import {defaultKeymap, history, historyKeymap} from '@codemirror/commands';
 import {json, jsonLanguage, jsonParseLinter} from '@codemirror/lang-json';
 import {bracketMatching, HighlightStyle, syntaxHighlighting} from '@codemirror/language';
@@ -36,46 +36,48 @@ export interface JsonEditorProps {
 
 export default function JsonEditor({initial, schema, label, onChange, onProblems}: JsonEditorProps): ReactNode {
   const host = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({onChange, onProblems});
-  useEffect(() => {
-    callbacks.current = {onChange, onProblems};
-  });
+  const changed = useEffectEvent((text: string) => onChange(text));
+  const linted = useEffectEvent((problems: string[]) => onProblems(problems));
+  // The editor is made once per mount (the console remounts it for another operation), from the props
+  // of that moment: it owns the text from then on.
+  const create = useEffectEvent(
+    (parent: HTMLElement) =>
+      new EditorView({
+        parent,
+        state: EditorState.create({
+          doc: initial,
+          extensions: [
+            lineNumbers(),
+            history(),
+            bracketMatching(),
+            keymap.of([...defaultKeymap, ...historyKeymap]),
+            json(),
+            syntaxHighlighting(highlight),
+            linter(jsonParseLinter(), {delay: 300}),
+            linter(jsonSchemaLinter(), {delay: 300, needsRefresh: handleRefresh}),
+            jsonLanguage.data.of({autocomplete: jsonCompletion()}),
+            stateExtensions(schema as Parameters<typeof stateExtensions>[0]),
+            lintGutter(),
+            EditorView.lineWrapping,
+            // tabindex: the editor is a Tab stop of its own, which also makes its scrolling region keyboard-reachable.
+            EditorView.contentAttributes.of({'aria-label': label, 'aria-multiline': 'true', tabindex: '0'}),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged) changed(update.state.doc.toString());
+              const problems: string[] = [];
+              forEachDiagnostic(update.state, (diagnostic) => {
+                const line = update.state.doc.lineAt(Math.min(diagnostic.from, update.state.doc.length)).number;
+                problems.push(`line ${line}: ${diagnostic.message.replace(/\s+/g, ' ').trim()}`);
+              });
+              linted(problems);
+            }),
+          ],
+        }),
+      }),
+  );
 
   useEffect(() => {
-    const view = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: initial,
-        extensions: [
-          lineNumbers(),
-          history(),
-          bracketMatching(),
-          keymap.of([...defaultKeymap, ...historyKeymap]),
-          json(),
-          syntaxHighlighting(highlight),
-          linter(jsonParseLinter(), {delay: 300}),
-          linter(jsonSchemaLinter(), {delay: 300, needsRefresh: handleRefresh}),
-          jsonLanguage.data.of({autocomplete: jsonCompletion()}),
-          stateExtensions(schema as Parameters<typeof stateExtensions>[0]),
-          lintGutter(),
-          EditorView.lineWrapping,
-          // tabindex: the editor is a Tab stop of its own, which also makes its scrolling region keyboard-reachable.
-          EditorView.contentAttributes.of({'aria-label': label, 'aria-multiline': 'true', tabindex: '0'}),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
-            const problems: string[] = [];
-            forEachDiagnostic(update.state, (diagnostic) => {
-              const line = update.state.doc.lineAt(Math.min(diagnostic.from, update.state.doc.length)).number;
-              problems.push(`line ${line}: ${diagnostic.message.replace(/\s+/g, ' ').trim()}`);
-            });
-            callbacks.current.onProblems(problems);
-          }),
-        ],
-      }),
-    });
+    const view = create(host.current!);
     return () => view.destroy();
-    // The editor is created once per operation (the console remounts it with a key).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return <div ref={host} className={styles.editor} />;
