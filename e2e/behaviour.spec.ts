@@ -113,32 +113,43 @@ test.describe('route loading', () => {
   test('a slow route load shows the thin progress bar and its spinner until the page has loaded', async ({page}) => {
     // No preloading on 2g, so the click below is the first request for the FAQ page's code.
     await emulateConnection(page, {effectiveType: '2g', saveData: false});
+    // The page's timers run on a clock the test moves (Playwright's page.clock): the bar starts
+    // 200 ms after the click and trickles every 800 ms, so it is measured between the two.
+    await page.clock.install();
     await page.goto('/docs/intro');
     await hydrated(page);
-    const width = page.viewportSize()?.width ?? 0;
+    const width = page.viewportSize()!.width;
+    expect(width).toBeGreaterThan(0);
     const routeCode = await holdRouteCode(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.locator('nav[aria-label="Docs sidebar"]').getByRole('link', {name: 'FAQs', exact: true}).click();
     await expect.poll(routeCode.held).toBeGreaterThan(0);
     const bar = page.locator('#nprogress .bar');
+    await page.clock.runFor(200);
     await expect(bar).toBeVisible();
-    // The spinner is on (Docusaurus turns it off; the seed wants it).
+    // The spinner is on (Docusaurus turns it off; website/src/clientModules/progressBar.ts turns it on).
     await expect(page.locator('#nprogress .spinner .spinner-icon')).toBeVisible();
-    // A thin bar across the top that starts at 8% of the width (`minimum` 0.08) and, while the page
-    // is still loading, creeps on slowly (`trickleRate` 0.02 every `trickleSpeed` 800 ms).
-    const box = async () => (await bar.boundingBox()) ?? {x: 0, y: -1, width: 0, height: 0};
-    expect((await box()).height).toBeLessThanOrEqual(3);
-    expect((await box()).y).toBe(0);
-    await expect
-      .poll(async () => {
-        const {x, width: barWidth} = await box();
-        return x + barWidth;
-      })
-      .toBeGreaterThanOrEqual(0.08 * width - 1);
-    const {x, width: barWidth} = await box();
-    expect(x + barWidth).toBeLessThan(0.5 * width);
+    // A thin bar across the top, its right edge (the bar is the page's width, moved left) at the
+    // share of the width done: once its move has ended, exactly `minimum` (0.08) of the width.
+    const edge = async () => {
+      // The bar moves to its share with a CSS transition (`speed` 200 ms): wait for it to end.
+      await bar.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+      const box = (await bar.boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(3);
+      expect(box.y).toBe(0);
+      return box.x + box.width;
+    };
+    expect(Math.abs((await edge()) - 0.08 * width)).toBeLessThanOrEqual(1);
+    // While the page is still loading, it creeps on slowly: at most `trickleRate` 0.02 of the width
+    // each `trickleSpeed` 800 ms.
+    await page.clock.runFor(800);
+    const crept = await edge();
+    expect(crept).toBeGreaterThanOrEqual(0.08 * width - 1);
+    expect(crept).toBeLessThanOrEqual(0.1 * width + 1);
     // The old page stays on screen until the new one has loaded.
     await expect(page.locator('h1')).toHaveText('Introduction');
     routeCode.release();
+    await page.clock.resume();
     await expect(page).toHaveURL(/\/docs\/faqs$/);
     await expect(page.locator('h1')).toHaveText('FAQs');
     await expect(page.locator('#nprogress')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import type {Page} from '@playwright/test';
+import {devices, type Page} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
 
 // A textbox until the search bar sets itself up on first focus, then a combobox.
@@ -36,14 +36,44 @@ async function typeQuery(page: Page, query: string): Promise<void> {
   await expect(page.getByRole('listbox')).toBeVisible({timeout: 15_000});
 }
 
-test.describe('guide search', () => {
-  test('mod+k (Control+K here) focuses the search box', async ({page}) => {
-    await page.goto('/docs/intro');
-    await searchReady(page);
-    await page.keyboard.press('Control+k');
-    await expect(searchBox(page)).toBeFocused();
-  });
+/**
+ * mod+k (website/config/search.ts): Control+k, shown "ctrl K", except on a Mac, where it is Meta+k
+ * (command), shown "⌘ K"; the platform is the one the browser reports (its user agent). Pressed
+ * before the box's code has loaded (the first press loads it) and again once the real box is in place.
+ */
+const shortcuts = [
+  {platform: 'Windows', userAgent: devices['Desktop Chrome'].userAgent, keys: 'Control+k', hint: ['ctrl', 'K']},
+  {
+    platform: 'a Mac',
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+    keys: 'Meta+k',
+    hint: ['⌘', 'K'],
+  },
+];
+for (const {platform, userAgent, keys, hint} of shortcuts) {
+  test.describe(`search shortcut on ${platform}`, () => {
+    test.use({userAgent});
 
+    test(`mod+k (${keys} here) focuses the search box, before and after its code has loaded`, async ({page}) => {
+      await page.goto('/docs/intro');
+      await searchReady(page);
+      await expect(page.locator('nav.navbar kbd[class*="searchHint"]')).toHaveText(hint);
+      await expect(searchBox(page)).not.toBeFocused();
+      await page.keyboard.press(keys);
+      await expect(searchBox(page)).toBeFocused();
+      // The press loaded the real box, which takes over the focus and shows the same hint.
+      await expect(page.locator('nav.navbar input[role="combobox"]')).toBeFocused({timeout: 15_000});
+      await expect(page.locator('nav.navbar kbd[class*="searchHint"]')).toHaveText(hint);
+      await searchBox(page).blur();
+      await expect(searchBox(page)).not.toBeFocused();
+      await page.keyboard.press(keys);
+      await expect(page.locator('nav.navbar input[role="combobox"]')).toBeFocused();
+    });
+  });
+}
+
+test.describe('guide search', () => {
   test('offers at most 8 suggestions', async ({page}) => {
     await page.goto('/docs/intro');
     await hydrated(page);

@@ -3,7 +3,7 @@
  * command (`npm run mcp`, root package.json) and talks to it over stdio.
  */
 import path from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {firstExample, operations, requestMedia} from '@portal/specs';
@@ -113,22 +113,27 @@ describe('the MCP server over stdio', () => {
     const token = answer.sessionToken as string;
     expect(token).toBeTruthy();
 
-    // Poll as the guides do (website/docs/getting-started/create-and-poll.mdx): a second between
-    // polls, as the API asks, keeping the content of the last RESULT_ACTION_REPLACED answer.
-    let results = (answer.content as {results: {itineraries: Record<string, unknown>}}).results;
-    for (let poll = 0; poll < 15 && answer.status === 'RESULT_STATUS_INCOMPLETE'; poll += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const polled = await call('call_sandbox', {
-        method: 'POST',
-        path: `/apiservices/v3/flights/live/search/poll/${encodeURIComponent(token)}`,
-      });
-      expect(polled.text.startsWith('HTTP 200')).toBe(true);
-      answer = answerBody(polled.text);
-      if (answer.action === 'RESULT_ACTION_REPLACED') {
-        results = (answer.content as {results: {itineraries: Record<string, unknown>}}).results;
-      }
-    }
-    expect(answer.status).toBe('RESULT_STATUS_COMPLETE');
+    // Poll as the guides do (website/docs/getting-started/create-and-poll.mdx), with the create
+    // call's session token, until the search completes: vi.waitFor polls again while the status is
+    // RESULT_STATUS_INCOMPLETE and returns as soon as an answer says RESULT_STATUS_COMPLETE (the
+    // sandbox's clock decides when results arrive; no fixed wait).
+    expect(answer.status).toBe('RESULT_STATUS_INCOMPLETE');
+    answer = await vi.waitFor(
+      async () => {
+        const polled = await call('call_sandbox', {
+          method: 'POST',
+          path: `/apiservices/v3/flights/live/search/poll/${encodeURIComponent(token)}`,
+        });
+        expect(polled.text.startsWith('HTTP 200')).toBe(true);
+        const body = answerBody(polled.text);
+        expect(body.status).toBe('RESULT_STATUS_COMPLETE');
+        return body;
+      },
+      {timeout: 20_000, interval: 100},
+    );
+    // The completing answer replaces the results with the whole set, which the client keeps.
+    expect(answer.action).toBe('RESULT_ACTION_REPLACED');
+    const results = (answer.content as {results: {itineraries: Record<string, unknown>}}).results;
     expect(Object.keys(results.itineraries).length).toBeGreaterThan(0);
   });
 

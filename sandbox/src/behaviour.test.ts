@@ -171,6 +171,37 @@ describe('autosuggest', () => {
     const popular = await suggest('AutosuggestService_SuggestFlights', {});
     expect(popular.map((place) => place.entityId)).toContain('27544008');
   });
+
+  // `limit` is 1 to 50 (specs/autosuggest/openapi.yaml): the edges are let through and answer that
+  // many places, one past either edge is refused with a 400 naming the field.
+  for (const operationId of ['AutosuggestService_SuggestFlights', 'AutosuggestService_SuggestHotels']) {
+    it(`${operationId}: limit 1 and 50 are let through, 0 and 51 refused`, async () => {
+      const send = async (limit: number) => {
+        const response = await app.request(
+          request(op(operationId), {body: {query: {market: 'UK', locale: 'en-GB', searchTerm: 'san'}, limit}}),
+        );
+        return {status: response.status, body: (await response.json()) as Record<string, unknown>};
+      };
+      for (const limit of [1, 50]) {
+        const {status, body} = await send(limit);
+        expect(status, `limit ${limit}`).toBe(200);
+        expect(validator.response(operationId, body).errors).toEqual([]);
+        expect(body.places, `limit ${limit}`).toHaveLength(limit);
+      }
+      for (const [limit, keyword] of [
+        [0, 'minimum'],
+        [51, 'maximum'],
+      ] as const) {
+        const {status, body} = await send(limit);
+        expect(status, `limit ${limit}`).toBe(400);
+        expect(validator.response(operationId, body, '400').errors).toEqual([]);
+        expect(body.code).toBe(3);
+        expect((body.details as {fieldViolations?: object[]}[])[0].fieldViolations).toEqual([
+          expect.objectContaining({field: 'limit', reason: keyword}),
+        ]);
+      }
+    });
+  }
 });
 
 describe('data', () => {

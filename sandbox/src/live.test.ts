@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {MIN_POLL_MS, STAGE_MS} from './services/session';
-import {exampleBody, op, request, testApp, validator} from './testing';
+import {liveFlows} from '@portal/specs';
+import {bundles, exampleBody, op, request, testApp, validator} from './testing';
 
 interface LiveAnswer {
   sessionToken: string;
@@ -21,11 +22,30 @@ async function call(
   return body;
 }
 
-const families = [
-  {create: 'FlightsService_CreateSearch', poll: 'FlightsService_PollSearch', results: 'itineraries'},
-  {create: 'CarHireService_CreateSearch', poll: 'CarHireService_PollSearch', results: 'quotes'},
-  {create: 'HotelsService_CreateSearch', poll: 'HotelsService_PollSearch', results: 'hotelsPricingOptions'},
-];
+/** How many results an answer holds: for hotels, which answer one page, the total the page is from. */
+const resultCount = (results: string) => (answer: LiveAnswer) => Object.keys(answer.content.results[results]).length;
+/** What each live search's answers hold (by API): the map of results, and how many results an answer counts. */
+const answersOf: Record<string, {results: string; size: (answer: LiveAnswer) => number}> = {
+  'flights-live-pricing': {results: 'itineraries', size: resultCount('itineraries')},
+  'carhire-live-pricing': {results: 'quotes', size: resultCount('quotes')},
+  'hotels-live': {results: 'hotelsPricingOptions', size: (answer) => answer.content.totalHotelResultCount!},
+};
+/** The live searches: the create-and-poll pairs the specs link (liveFlows) whose create starts a search. */
+const families = [...bundles].flatMap(([slug, doc]) =>
+  liveFlows(slug, doc)
+    .filter((flow) => !flow.create.path.includes('{'))
+    .map((flow) => ({create: flow.create.operationId, poll: flow.poll.operationId, ...answersOf[slug]})),
+);
+
+describe('the live searches', () => {
+  it('are the three the specs link, each with what its answers hold', () => {
+    expect(families.map((family) => [family.create, family.poll, family.results])).toEqual([
+      ['FlightsService_CreateSearch', 'FlightsService_PollSearch', 'itineraries'],
+      ['CarHireService_CreateSearch', 'CarHireService_PollSearch', 'quotes'],
+      ['HotelsService_CreateSearch', 'HotelsService_PollSearch', 'hotelsPricingOptions'],
+    ]);
+  });
+});
 
 describe('create and poll', () => {
   for (const family of families) {
@@ -33,7 +53,8 @@ describe('create and poll', () => {
       const {app, clock} = testApp();
       const created = await call(app, family.create, {body: exampleBody(op(family.create))});
       expect(created).toMatchObject({status: 'RESULT_STATUS_INCOMPLETE', action: 'RESULT_ACTION_REPLACED'});
-      let count = Object.keys(created.content.results[family.results]).length;
+      expect(Object.keys(created.content.results[family.results]).length).toBeGreaterThan(0);
+      let count = family.size(created);
       expect(count).toBeGreaterThan(0);
       let token = created.sessionToken;
       const pollBody = exampleBody(op(family.poll));
@@ -59,8 +80,8 @@ describe('create and poll', () => {
         clock.now += STAGE_MS;
         last = await call(app, family.poll, {replace: replace(), body: pollBody});
         expect(last.action).toBe('RESULT_ACTION_REPLACED');
-        const now = Object.keys(last.content.results[family.results]).length;
-        if (family.results !== 'hotelsPricingOptions') expect(now).toBeGreaterThanOrEqual(count);
+        const now = family.size(last);
+        expect(now).toBeGreaterThanOrEqual(count);
         count = now;
         token = last.sessionToken;
       }
@@ -99,14 +120,29 @@ describe('create and poll', () => {
     const nextItems = (next.content.results.sortOptions as {hotel: {sortItems: {value: number}[]}}).hotel.sortItems;
     expect(nextItems[0].value).toBeGreaterThanOrEqual(items[4].value);
     const total = cheapest.content.totalHotelResultCount!;
+    // Every hotel of the search on one page, then only the four-star ones: the filter keeps the
+    // four-star hotels of the unfiltered list, all of them, and nothing else.
+    const starsOf = (answer: LiveAnswer) =>
+      Object.entries(answer.content.results.hotelContent as Record<string, {stars: string}>).map(([id, content]) => ({
+        id,
+        stars: content.stars,
+      }));
+    const everything = starsOf(await poll({pagination: {limit: total, offset: 0}}));
+    expect(everything).toHaveLength(total);
+    expect(everything.some((hotel) => hotel.stars !== 'STARS_FOUR_STAR')).toBe(true);
+    const fourStarIds = everything.filter((hotel) => hotel.stars === 'STARS_FOUR_STAR').map((hotel) => hotel.id);
+    expect(fourStarIds.length).toBeGreaterThan(0);
+
     const fourStars = await poll({
       filters: [{starsFilter: {values: ['STARS_FOUR_STAR']}}],
-      pagination: {limit: 50, offset: 0},
+      pagination: {limit: total, offset: 0},
     });
+    const filtered = starsOf(fourStars);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.filter((hotel) => hotel.stars !== 'STARS_FOUR_STAR')).toEqual([]);
+    expect(filtered.map((hotel) => hotel.id).sort()).toEqual([...fourStarIds].sort());
+    expect(fourStars.content.totalHotelResultCount).toBe(fourStarIds.length);
     expect(fourStars.content.totalHotelResultCount).toBeLessThan(total);
-    for (const content of Object.values(fourStars.content.results.hotelContent)) {
-      expect((content as {stars: string}).stars).toBe('STARS_FOUR_STAR');
-    }
   });
 
   it('itinerary refresh: its own create and poll, complete at once within the cache window and later after a wait', async () => {
@@ -153,6 +189,89 @@ describe('create and poll', () => {
       }),
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('flights nearbyAirports', () => {
+  // specs/flights-live-pricing/openapi.yaml, FlightsLiveQuery.nearbyAirports: "Also search from
+  // airports near the origin. Applies to the origin only." (a boolean, default false). The sandbox
+  // adds the airports within 120 km of the origin's airport to the airports legs may leave from.
+  const LHR = '95565050';
+  const EDI = '95673668';
+  interface Place {
+    coordinates?: {latitude: number; longitude: number};
+  }
+  /** Great-circle distance in km. */
+  const km = (a: Place, b: Place) => {
+    const rad = Math.PI / 180;
+    const [p, q] = [a.coordinates!, b.coordinates!];
+    const h =
+      Math.sin(((q.latitude - p.latitude) * rad) / 2) ** 2 +
+      Math.cos(p.latitude * rad) * Math.cos(q.latitude * rad) * Math.sin(((q.longitude - p.longitude) * rad) / 2) ** 2;
+    return 2 * 6371 * Math.asin(Math.sqrt(h));
+  };
+
+  /** The airports the legs of a complete search leave from and arrive at, and the places of the answer. */
+  const search = async (origin: string, destination: string, nearbyAirports?: boolean) => {
+    const {app, clock} = testApp();
+    const created = await call(app, 'FlightsService_CreateSearch', {
+      body: {
+        query: {
+          market: 'UK',
+          locale: 'en-GB',
+          currency: 'GBP',
+          queryLegs: [
+            {
+              originPlaceId: {entityId: origin},
+              destinationPlaceId: {entityId: destination},
+              date: {year: 2027, month: 3, day: 12},
+            },
+          ],
+          cabinClass: 'CABIN_CLASS_ECONOMY',
+          adults: 1,
+          ...(nearbyAirports === undefined ? {} : {nearbyAirports}),
+        },
+      },
+    });
+    clock.now += 10 * STAGE_MS;
+    const complete = await call(app, 'FlightsService_PollSearch', {replace: {sessionToken: created.sessionToken}});
+    expect(complete.status).toBe('RESULT_STATUS_COMPLETE');
+    const legs = Object.values(complete.content.results.legs) as {originPlaceId: string; destinationPlaceId: string}[];
+    expect(legs.length).toBeGreaterThan(0);
+    return {
+      origins: new Set(legs.map((leg) => leg.originPlaceId)),
+      destinations: new Set(legs.map((leg) => leg.destinationPlaceId)),
+      places: complete.content.results.places as Record<string, Place>,
+    };
+  };
+
+  it('true: legs also leave from airports near the origin, within 120 km of it', async () => {
+    const {origins, destinations, places} = await search(LHR, EDI, true);
+    const others = [...origins].filter((id) => id !== LHR);
+    expect(others.length).toBeGreaterThan(0);
+    for (const id of others) {
+      expect(places[id], id).toBeDefined();
+      expect(km(places[id], places[LHR]), id).toBeLessThan(120);
+    }
+    expect([...destinations]).toEqual([EDI]);
+  });
+
+  it('false, and left out (the default): legs leave from the origin only', async () => {
+    for (const nearbyAirports of [false, undefined]) {
+      const {origins, destinations} = await search(LHR, EDI, nearbyAirports);
+      expect([...origins], String(nearbyAirports)).toEqual([LHR]);
+      expect([...destinations], String(nearbyAirports)).toEqual([EDI]);
+    }
+  });
+
+  it('applies to the origin only: a destination with airports nearby is not widened', async () => {
+    // London Heathrow as the destination: true widens Edinburgh, the origin, and never Heathrow.
+    const widened = await search(EDI, LHR, true);
+    expect([...widened.origins].filter((id) => id !== EDI).length).toBeGreaterThan(0);
+    expect([...widened.destinations]).toEqual([LHR]);
+    const plain = await search(EDI, LHR, false);
+    expect([...plain.origins]).toEqual([EDI]);
+    expect([...plain.destinations]).toEqual([LHR]);
   });
 });
 

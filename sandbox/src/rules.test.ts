@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {resolveRef, validationNotes, walkSchemas, type Schema} from '@portal/specs';
 import {enforcedBySchema, notes, rules} from './rules';
+import {STAGE_MS} from './services/session';
 import {bundles, exampleBody, op, request, testApp} from './testing';
 
 describe('x-validation notes', () => {
@@ -180,11 +181,113 @@ describe('each x-validation rule', () => {
 
   it('lets the documented examples through (the same requests without the fault)', async () => {
     const {app} = testApp();
-    for (const operationId of new Set(Object.values(cases).map((spec) => spec.operationId))) {
-      if (operationId === 'HotelsService_PollSearch') continue;
+    const operationIds = [...new Set(Object.values(cases).map((spec) => spec.operationId))];
+    expect(operationIds).toContain('HotelsService_PollSearch');
+    for (const operationId of operationIds) {
       const operation = op(operationId);
-      const response = await app.request(request(operation, {body: exampleBody(operation)}));
+      const replace = operationId === 'HotelsService_PollSearch' ? {sessionToken: await hotelsSession(app)} : undefined;
+      const response = await app.request(request(operation, {body: exampleBody(operation), replace}));
       expect(response.status, operationId).toBe(200);
     }
+  });
+});
+
+/** The session token of a hotels live search made from the spec's example. */
+async function hotelsSession(app: ReturnType<typeof testApp>['app']): Promise<string> {
+  const response = await app.request(
+    request(op('HotelsService_CreateSearch'), {body: exampleBody(op('HotelsService_CreateSearch'))}),
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as {sessionToken: string}).sessionToken;
+}
+
+interface ErrorBody {
+  code?: number;
+  details?: {fieldViolations?: {field: string; reason: string}[]}[];
+}
+
+describe('hotels-indicative.within-12-months, at the edges of the window', () => {
+  // A clock at noon on 15 June 2026: today is 2026-06-15 and the window ends on 2027-06-15.
+  const start = Date.UTC(2026, 5, 15, 12);
+  const search = async (travelDate: object) => {
+    const {app} = testApp(start);
+    const operation = op('HotelsIndicativeService_Search');
+    const body = exampleBody(operation) as Body;
+    body.query.travelDate = travelDate;
+    const response = await app.request(request(operation, {body}));
+    return {status: response.status, body: (await response.json()) as ErrorBody};
+  };
+  /** A 400 whose one field violation names the field and the rule. */
+  const expectRefused = ({status, body}: {status: number; body: ErrorBody}, field: string) => {
+    expect(status, JSON.stringify(body)).toBe(400);
+    expect(body.code).toBe(3);
+    expect(body.details?.[0].fieldViolations).toEqual([
+      expect.objectContaining({field, reason: 'hotels-indicative.within-12-months'}),
+    ]);
+  };
+
+  it('accepts today and the last day 12 months ahead', async () => {
+    expect((await search({fixedDate: {year: 2026, month: 6, day: 15}})).status).toBe(200);
+    expect((await search({fixedDate: {year: 2027, month: 6, day: 15}})).status).toBe(200);
+    const whole = {startDate: {year: 2026, month: 6, day: 15}, endDate: {year: 2027, month: 6, day: 15}};
+    expect((await search({dateRange: whole})).status).toBe(200);
+  });
+
+  it('refuses the day after the window (fixed date or end of a range) and the day before today, naming the rule', async () => {
+    expectRefused(await search({fixedDate: {year: 2027, month: 6, day: 16}}), 'query.travelDate.fixedDate');
+    const tooLong = {startDate: {year: 2026, month: 6, day: 15}, endDate: {year: 2027, month: 6, day: 16}};
+    expectRefused(await search({dateRange: tooLong}), 'query.travelDate.dateRange.endDate');
+    expectRefused(await search({fixedDate: {year: 2026, month: 6, day: 14}}), 'query.travelDate.fixedDate');
+  });
+});
+
+describe('hotels-live.price-range-order, both ways', () => {
+  const pollPrices = async (filters: object[]) => {
+    const {app, clock} = testApp();
+    const sessionToken = await hotelsSession(app);
+    clock.now += 10 * STAGE_MS;
+    const response = await app.request(
+      request(op('HotelsService_PollSearch'), {
+        replace: {sessionToken},
+        body: {
+          sort: {type: 'SORT_ORDER_TYPE_PRICE', order: 'SORT_ORDER_DIRECTION_ASCENDING'},
+          pagination: {limit: 1000, offset: 0},
+          filters,
+        },
+      }),
+    );
+    const body = (await response.json()) as ErrorBody & {
+      content?: {results: {sortOptions: {hotel: {sortItems: {value: number}[]}}}};
+    };
+    return {status: response.status, body, prices: body.content?.results.sortOptions.hotel.sortItems ?? []};
+  };
+
+  it('lets a range through whose minValue does not exceed maxValue (equal bounds too), and keeps only its prices', async () => {
+    const all = await pollPrices([]);
+    expect(all.status).toBe(200);
+    const values = all.prices.map((item) => item.value);
+    expect(values.length).toBeGreaterThan(10);
+    // A range around the middle of the prices: some prices fall below it, some above.
+    const [minValue, maxValue] = [Math.floor(values[3]), Math.ceil(values[values.length - 4])];
+    expect(values.filter((value) => value < minValue).length).toBeGreaterThan(0);
+    expect(values.filter((value) => value > maxValue).length).toBeGreaterThan(0);
+
+    const range = await pollPrices([{priceRangeFilter: {minValue, maxValue}}]);
+    expect(range.status, JSON.stringify(range.body).slice(0, 300)).toBe(200);
+    const kept = range.prices.map((item) => item.value);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((value) => value < minValue || value > maxValue)).toEqual([]);
+    expect(kept.length).toBeLessThan(values.length);
+
+    const equal = await pollPrices([{priceRangeFilter: {minValue: 200, maxValue: 200}}]);
+    expect(equal.status, JSON.stringify(equal.body).slice(0, 300)).toBe(200);
+  });
+
+  it('refuses minValue above maxValue by one unit, naming the rule', async () => {
+    const refused = await pollPrices([{priceRangeFilter: {minValue: 201, maxValue: 200}}]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details?.[0].fieldViolations).toContainEqual(
+      expect.objectContaining({field: 'filters[0].priceRangeFilter.minValue', reason: 'hotels-live.price-range-order'}),
+    );
   });
 });

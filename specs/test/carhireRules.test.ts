@@ -1,7 +1,8 @@
 /**
- * The car hire validation rules of seed 001 section 5 (and the limits of section 9), each proved
- * both ways: a request (or, for the SIPP code, a response) that breaks the rule fails schema
- * validation, the same one without the fault passes.
+ * The car hire validation rules of the car hire specs (specs/carhire-live-pricing/openapi.yaml and
+ * specs/carhire-indicative/openapi.yaml, their schemas and `x-validation` notes), each proved both
+ * ways: a request (or, for the SIPP code, a response) that breaks the rule fails schema validation,
+ * the same one without the fault passes.
  */
 import {describe, expect, it} from 'vitest';
 import {loadBundles, mediaExamples, requestMedia, resolveRef, responseMedia, SpecValidator} from '@portal/specs/node';
@@ -198,10 +199,19 @@ describe('car hire validation rules', () => {
     const requests = mediaExamples(doc, requestMedia(doc, operation));
     const responses = mediaExamples(doc, responseMedia(doc, operation));
     expect([...responses.keys()].sort()).toEqual([...requests.keys()].sort());
+    // Each grouping has an example, so both the by-date and the by-month checks below run.
+    const groupings = [...requests.values()].map(
+      (body) => (body as {query: {dateTimeGroupingType: string}}).query.dateTimeGroupingType,
+    );
+    expect(new Set(groupings)).toEqual(
+      new Set(['DATE_TIME_GROUPING_TYPE_BY_DATE', 'DATE_TIME_GROUPING_TYPE_BY_MONTH']),
+    );
     for (const [name, body] of requests) {
-      const query = (body as {query: {pickUpDate: LocalDate; dropOffDate: LocalDate}}).query;
+      const query = (body as {query: {pickUpDate: LocalDate; dropOffDate: LocalDate; dateTimeGroupingType: string}})
+        .query;
       const [from, to] = [timeOf(query.pickUpDate), timeOf(query.dropOffDate)];
       const days = (to - from) / DAY_MS;
+      const byDate = query.dateTimeGroupingType === 'DATE_TIME_GROUPING_TYPE_BY_DATE';
       const quotes = (
         responses.get(name) as {
           content: {
@@ -214,22 +224,24 @@ describe('car hire validation rules', () => {
           };
         }
       ).content.results.quotes;
+      // The months the period touches, from the pick-up month to the drop-off month.
+      const months = new Set([query.pickUpDate.month, query.dropOffDate.month]);
+      for (let month = query.pickUpDate.month; month !== query.dropOffDate.month; month = (month % 12) + 1) {
+        months.add(month);
+      }
+      expect(Object.keys(quotes).length, name).toBeGreaterThan(0);
       for (const [id, quote] of Object.entries(quotes)) {
         const price = (type: string) =>
           Number(quote.prices.find((entry) => entry.aggregateType === `AGGREGATE_TYPE_${type}`)!.price.amount);
         expect(price('TOTAL_CHEAPEST'), `${name} ${id}`).toBe(price('CHEAPEST') * days);
         expect(price('TOTAL_AVERAGE'), `${name} ${id}`).toBe(price('AVERAGE') * days);
-        if (quote.date) {
-          expect(timeOf(quote.date), `${name} ${id}`).toBeGreaterThanOrEqual(from);
-          expect(timeOf(quote.date), `${name} ${id}`).toBeLessThanOrEqual(to);
-        }
-        if (quote.monthOfYear) {
-          const months = new Set([query.pickUpDate.month, query.dropOffDate.month]);
-          for (let month = query.pickUpDate.month; month !== query.dropOffDate.month; month = (month % 12) + 1) {
-            months.add(month);
-          }
-          expect(months.has(quote.monthOfYear), `${name} ${id}`).toBe(true);
-        }
+        // A by-date quote carries its date (in the period), a by-month quote its month (of the period).
+        const when = byDate ? quote.date : quote.monthOfYear;
+        expect(when, `${name} ${id}: ${byDate ? 'date' : 'monthOfYear'}`).toBeDefined();
+        const inPeriod = byDate
+          ? timeOf(quote.date!) >= from && timeOf(quote.date!) <= to
+          : months.has(quote.monthOfYear!);
+        expect(inPeriod, `${name} ${id}: ${JSON.stringify(when)} in ${JSON.stringify(query)}`).toBe(true);
       }
     }
   });
@@ -240,14 +252,14 @@ describe('car hire validation rules', () => {
       string,
       {'x-validation'?: string[]; properties: Record<string, {pattern?: string; description?: string}>}
     >;
-    // seed 001: "sippCode (4 characters)": the length, and nothing about which characters
+    // sippCode: the schema gives its length (4 characters), and nothing about which characters
     expect(schemas.CarHireQuote.properties.sippCode.pattern).toBeUndefined();
     expect(validator.response('CarHireService_PollSearch', quote('cdar')).errors).toEqual([]);
     expect(schemas.CarHireSearchLocation.properties.entityId.pattern).toBeUndefined();
-    // fuel.fair: the seed names the field without a type
+    // fuel.fair: its type is an assumption, said so in the description and in x-validation
     expect(schemas.QuoteFuel.properties.fair.description).toMatch(/^Assumption:/);
     expect((schemas.QuoteFuel['x-validation'] ?? []).join(' ')).toMatch(/Assumption: `fair` is a boolean/);
-    // the poll call's body is "not shown" in the seed
+    // the poll call takes no body: an assumption, said so in the description and in x-validation
     const poll = validator.operation('CarHireService_PollSearch') as {description?: string; requestBody?: unknown};
     expect(poll.requestBody).toBeUndefined();
     expect(poll.description).toMatch(/Assumption: send the poll without a body/);

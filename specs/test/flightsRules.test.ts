@@ -1,5 +1,6 @@
 /**
- * The validation rules of seed 000 section 5 (and the limits of REAL-API-FACTS.md), each proved
+ * The flights validation rules of specs/flights-live-pricing/openapi.yaml and
+ * specs/flights-indicative/openapi.yaml (with the limits of specs/REAL-API-FACTS.md), each proved
  * both ways: a request that breaks the rule fails schema validation, the same request without the
  * fault passes.
  */
@@ -85,6 +86,12 @@ const cases: RuleCase[] = [
     invalid: live({market: undefined}),
   },
   {
+    rule: 'nearbyAirports is a boolean',
+    operation: 'FlightsService_CreateSearch',
+    valid: live({nearbyAirports: true}),
+    invalid: live({nearbyAirports: 'yes'}),
+  },
+  {
     rule: 'anywhere is valid for a destination only, never an origin',
     operation: 'FlightsIndicativeService_SearchFlights',
     valid: indicative([indicativeLeg(place, {anywhere: true})]),
@@ -141,6 +148,21 @@ describe('flights validation rules', () => {
     expect(field.deprecated).toBe(true);
     expect(field.description).toMatch(/not functional/);
     expect(validator.request('FlightsService_CreateSearch', live({includeBaggageData: true})).valid).toBe(true);
+  });
+
+  it('nearbyAirports is a field of the whole query, false by default, that applies to the origin only', () => {
+    // What the sandbox does with it (nearby origin airports when true, never nearby destination
+    // airports) is checked in sandbox/src/live.test.ts.
+    const schemas = validator.specs.get('flights-live-pricing')!.components!.schemas! as Record<
+      string,
+      {properties: Record<string, {type?: string; default?: unknown; description?: string}>}
+    >;
+    const field = schemas.FlightsLiveQuery.properties.nearbyAirports;
+    expect(field).toMatchObject({type: 'boolean', default: false});
+    expect(field.description).toMatch(/airports near the origin/);
+    expect(field.description).toMatch(/Applies to the origin only/);
+    expect(Object.keys(schemas.QueryLeg.properties)).not.toContain('nearbyAirports');
+    expect(validator.request('FlightsService_CreateSearch', live({nearbyAirports: false})).errors).toEqual([]);
   });
 
   it('the poll body the seed does not show is an assumption, not a rule', () => {

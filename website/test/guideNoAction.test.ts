@@ -1,21 +1,19 @@
 /**
- * The hotels and car hire live loops read an answer without `action` as the whole result set (issue
- * 16, item 2): seed 001 lists only `sessionToken`, `status` and `content` for those answers, and the
+ * The hotels and car hire live loops read an answer without `action` as the whole result set: those
+ * answers are documented with only `sessionToken`, `status` and `content` (see the create and poll
+ * answers of specs/carhire-live-pricing/openapi.yaml and specs/hotels-live/openapi.yaml), and the
  * quick starts say so in an <Assumption> box. Each quick start's own programs run twice, against the
  * sandbox and against the same sandbox with `action` taken out of every create and poll answer of its
  * API; what they print, once the lines that name the action are left out, must be the same. A loop that
  * replaced its results only on RESULT_ACTION_REPLACED would keep the create call's first results (and,
  * in hotels, never show page 2 or the filtered view), and print something else.
  */
-// The sandbox's ambient declarations of its data packages, which website's tsconfig does not include
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
-/// <reference path="../../sandbox/src/data/datasets.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
-import {codeBlocks} from '../../test-utils/mdx';
+import {codeBlocks} from '@portal/content';
 import {guideRuns, runProgram, startSandbox, type GuideRun} from '../../test-utils/guideRuns';
 
 const docsDir = path.resolve(__dirname, '../docs');
@@ -58,15 +56,29 @@ async function output(run: GuideRun, fetch: (request: Request) => Response | Pro
   }
 }
 
+/** Each quick start, with the languages its full program is given in. */
 const quickStarts = [
-  {page: 'carhire-live-prices/quick-start.mdx', prefix: '/apiservices/v1/carhire/live/search/'},
-  {page: 'hotels-live-prices/quick-start.mdx', prefix: '/apiservices/v1/hotels/live/search/'},
+  {
+    page: 'carhire-live-prices/quick-start.mdx',
+    prefix: '/apiservices/v1/carhire/live/search/',
+    languages: ['bash', 'javascript', 'python'],
+  },
+  {
+    page: 'hotels-live-prices/quick-start.mdx',
+    prefix: '/apiservices/v1/hotels/live/search/',
+    languages: ['bash', 'javascript', 'python'],
+  },
 ];
 
 describe.concurrent('hotels and car hire loops without action in the answers', () => {
-  for (const {page, prefix} of quickStarts) {
+  for (const {page, prefix, languages} of quickStarts) {
     const {runs} = guideRuns(codeBlocks(`docs/${page}`, fs.readFileSync(path.join(docsDir, page), 'utf8')));
-    for (const run of runs.filter((candidate) => candidate.name === 'program')) {
+    const programs = runs.filter((candidate) => candidate.name === 'program');
+    // The tests below are made from this selection: it holds a program in each language of the page.
+    it(`${page}: has its program in ${languages.join(', ')}`, () => {
+      expect(programs.map((run) => run.language).sort()).toEqual(languages);
+    });
+    for (const run of programs) {
       it(`${page}, ${run.language}: prints the same results`, async () => {
         const [usual, absent] = await Promise.all([output(run, app.fetch), output(run, withoutAction(prefix))]);
         expect(absent.polls).toBeGreaterThan(0);
