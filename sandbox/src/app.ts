@@ -28,21 +28,12 @@ import {
 import {answerBytes, cached, keep} from './answers';
 import {badRequest, errorBody, errorTemplate, SandboxError, type FieldViolation} from './errors';
 import {rules, type Rule} from './rules';
-import {carHireHandlers} from './services/carhire';
-import {flightsHandlers} from './services/flights';
-import {hotelsHandlers} from './services/hotels';
-import {referenceHandlers} from './services/reference';
+import {handlers} from './services';
 import {stableStringify} from './random';
 import type {Handler, Scenario} from './services/types';
 import {TokenSigner, type TokenCodec} from './token';
 
-/** Every operation's handler, by operationId. */
-export const handlers: Record<string, Handler> = {
-  ...flightsHandlers,
-  ...carHireHandlers,
-  ...hotelsHandlers,
-  ...referenceHandlers,
-};
+export {handlers};
 
 /** Keys the sandbox accepts start with this; no real key does. */
 export const SANDBOX_KEY_PREFIX = 'sandbox_';

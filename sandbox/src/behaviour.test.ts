@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {RETRY_AFTER_SECONDS, SCENARIO_HEADER} from './app';
 import {currencies, markets} from './data/culture';
 import {places} from './data/places';
-import {queryDateTime} from './services/carhire';
+import {queryDateTime} from './data/carQuotes';
 import {STAGE_MS} from './services/session';
 import {exampleBody, op, operationsOf, request, testApp, validator} from './testing';
 

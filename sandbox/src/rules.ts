@@ -8,8 +8,8 @@
  */
 import type {Schema} from '@portal/specs';
 import type {FieldViolation} from './errors';
-import {agentsOfMarket} from './services/carhire';
-import {geoLevel} from './services/hotels';
+import {geoLevel} from './data/places';
+import {agentsOfMarket} from './services/carhireAgents';
 import {toDate, type LocalDate} from './services/types';
 import {isMarket} from './data/culture';
 
@@ -278,7 +278,7 @@ export const notes: NoteHandling[] = [
     pointer: '#/components/schemas/CarHireLiveQuery',
     phrase: 'the time is 12:00:00',
     by: 'behaviour',
-    where: 'queryDateTime in services/carhire.ts',
+    where: 'queryDateTime in data/carQuotes.ts',
   },
   {
     slug: 'carhire-live-pricing',
@@ -315,7 +315,7 @@ export const notes: NoteHandling[] = [
     pointer: '#/components/schemas/PriceRangeFilter',
     phrase: 'whole units of the search',
     by: 'behaviour',
-    where: 'applyFilters in services/hotels.ts',
+    where: 'applyFilters in services/hotelsLiveView.ts',
   },
   {
     slug: 'hotels-content',

@@ -372,3 +372,6 @@ export function suggestPlaces(term: string | undefined, kinds: string[], limit: 
     .sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name))
     .slice(0, limit);
 }
+
+/** The geo level of an entity id (`PLACE_TYPE_CITY`, `PLACE_TYPE_AIRPORT`...), or undefined when unknown. */
+export const geoLevel = (entityId: string): string | undefined => places().byId.get(entityId)?.type;

@@ -1,88 +1,9 @@
 /**
- * The reference APIs: geo (places and nearest places), culture (currencies, locales, markets,
- * nearest culture, from CLDR through Intl), carriers, and autosuggest (a prefix and word search of
- * the place data, with highlighting offsets).
+ * Autosuggest for flights, car hire and hotels: a prefix and word search of the place data
+ * (data/places.ts `suggestPlaces`), with the highlighting offsets of the matched words.
  */
-import {allCarriers} from '../data/carriers';
-import {currencies, currency, defaultCulture, locales, markets} from '../data/culture';
-import {
-  lineage,
-  matchRanges,
-  nearestAirports,
-  placeBody,
-  places,
-  placeName,
-  suggestPlaces,
-  type SandboxPlace,
-} from '../data/places';
+import {lineage, matchRanges, placeName, suggestPlaces, type SandboxPlace} from '../data/places';
 import type {Handler} from './types';
-
-const london = () => places().byId.get('95565050')!;
-
-const nearestPlaces: Handler = (call) => {
-  const {locator, locale} = call.body as {
-    locator: {ipAddress?: string; coordinates?: {latitude: number; longitude: number}};
-    locale: string;
-  };
-  // No IP geolocation data ships with the sandbox: an IP address answers with the default culture's place (London).
-  const [airport] = locator.coordinates ? nearestAirports(locator.coordinates, 1) : [london()];
-  return {
-    status: 'RESULT_STATUS_COMPLETE',
-    places:
-      call.scenario === 'empty'
-        ? {}
-        : Object.fromEntries(lineage(airport).map((place) => [place.entityId, placeBody(place, locale)])),
-  };
-};
-
-const listPlaces: Handler = (call) => {
-  const locale = String(call.params.locale);
-  return {
-    status: 'RESULT_STATUS_COMPLETE',
-    places:
-      call.scenario === 'empty'
-        ? {}
-        : Object.fromEntries(places().all.map((place) => [place.entityId, placeBody(place, locale)])),
-  };
-};
-
-const listCurrencies: Handler = (call) => ({
-  status: 'RESULT_STATUS_COMPLETE',
-  currencies: call.scenario === 'empty' ? [] : currencies(),
-});
-const listLocales: Handler = (call) => ({
-  status: 'RESULT_STATUS_COMPLETE',
-  locales: call.scenario === 'empty' ? [] : locales(),
-});
-const listMarkets: Handler = (call) => ({
-  status: 'RESULT_STATUS_COMPLETE',
-  markets: call.scenario === 'empty' ? [] : markets(String(call.params.locale)),
-});
-const nearestCulture: Handler = () => {
-  const market = markets(defaultCulture.locale).find((candidate) => candidate.code === defaultCulture.market)!;
-  return {
-    status: 'RESULT_STATUS_COMPLETE',
-    market,
-    locale: locales().find((candidate) => candidate.code === defaultCulture.locale) ?? {
-      code: defaultCulture.locale,
-      name: 'English (United Kingdom)',
-    },
-    currency: currency(defaultCulture.currency),
-  };
-};
-
-const listCarriers: Handler = (call) => ({
-  status: 'RESULT_STATUS_COMPLETE',
-  carriers:
-    call.scenario === 'empty'
-      ? {}
-      : Object.fromEntries(
-          allCarriers().map((carrier) => [
-            carrier.id,
-            {name: carrier.name, iata: carrier.iata, icao: carrier.icao, displayCode: carrier.iata},
-          ]),
-        ),
-});
 
 const DEFAULT_LIMIT = 10;
 
@@ -188,15 +109,8 @@ const suggestHotels: Handler = (call) => {
   };
 };
 
-export const referenceHandlers: Record<string, Handler> = {
-  GeoService_NearestPlaces: nearestPlaces,
-  GeoService_ListPlaces: listPlaces,
-  CultureService_ListCurrencies: listCurrencies,
-  CultureService_ListLocales: listLocales,
-  CultureService_ListMarkets: listMarkets,
-  CultureService_NearestCulture: nearestCulture,
-  CarriersService_ListCarriers: listCarriers,
+export const handlers = {
   AutosuggestService_SuggestFlights: suggestFlights,
   AutosuggestService_SuggestCarHire: suggestCarHire,
   AutosuggestService_SuggestHotels: suggestHotels,
-};
+} satisfies Record<string, Handler>;

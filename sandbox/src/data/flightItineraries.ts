@@ -1,23 +1,21 @@
 /**
- * Flights live prices (create, poll, itinerary refresh) and flights indicative prices. Itineraries
- * are generated from a seeded hash of the query between the airports of the query's places, with
- * the carriers of the countries they join, durations from great-circle distances and prices in
- * PRICE_UNIT_MILLI from distance, cabin and travellers.
+ * The itineraries of a flights live query: generated from a seeded hash of the query between the
+ * airports of the query's places, with the carriers of the countries they join, durations from
+ * great-circle distances and prices in PRICE_UNIT_MILLI from distance, cabin and travellers
+ * (`generate`), and the answer's `content` for some of them (`content`). The live search and the
+ * itinerary refresh (services/flightsLivePricing.ts) both read them.
  */
-import {memoised, RawJson} from '../answers';
-import {SandboxError} from '../errors';
-import {flightAgents} from '../data/agents';
-import {allCarriers, carrierByIata, type SandboxCarrier} from '../data/carriers';
-import {airportsFor, findPlace, lineage, nearestAirports, placeBody, type SandboxPlace} from '../data/places';
-import {distanceKm, Rng, shortId, stableText} from '../random';
-import {newSession, openSession, partial, poll, stagesFor} from './session';
-import {fromDate, milli, noPrice, toDate, type Call, type Handler, type LocalDate} from './types';
+import {flightAgents} from './agents';
+import {allCarriers, carrierByIata, type SandboxCarrier} from './carriers';
+import {airportsFor, findPlace, lineage, nearestAirports, placeBody, type SandboxPlace} from './places';
+import {distanceKm, Rng, shortId} from '../random';
+import {fromDate, milli, noPrice, toDate, type LocalDate} from '../services/types';
 
-interface PlaceQuery {
+export interface PlaceQuery {
   iata?: string;
   entityId?: string;
 }
-interface LiveQuery {
+export interface LiveQuery {
   market: string;
   locale: string;
   currency: string;
@@ -54,7 +52,7 @@ interface Generated {
   stops: Map<string, number>;
 }
 
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+export const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 const stamp = (date: Date) =>
   `${pad(date.getUTCFullYear() % 100)}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}`;
 
@@ -62,7 +60,7 @@ function agentOfCarrier(carrier: SandboxCarrier) {
   return {id: `${carrier.icao.toLowerCase()}a`, name: carrier.name, type: 'AGENT_TYPE_AIRLINE'};
 }
 
-function carrierPool(query: LiveQuery, airports: SandboxPlace[], rng: Rng): SandboxCarrier[] {
+export function carrierPool(query: LiveQuery, airports: SandboxPlace[], rng: Rng): SandboxCarrier[] {
   const countries = new Set(airports.map((airport) => airport.countryCode));
   const names = new Intl.DisplayNames('en', {type: 'region'});
   const countryNames = new Set([...countries].map((code) => names.of(code)));
@@ -77,7 +75,7 @@ function carrierPool(query: LiveQuery, airports: SandboxPlace[], rng: Rng): Sand
 }
 
 /** Every itinerary of a query once the search is complete, in the order the sources answer. */
-function generate(query: LiveQuery): Generated {
+export function generate(query: LiveQuery): Generated {
   const rng = new Rng(['flights-live', query]);
   const found: Generated = {
     itineraries: {},
@@ -264,7 +262,7 @@ function agentBody(id: string) {
 }
 
 /** The content of a search with some of its itineraries. */
-function content(query: LiveQuery, all: Generated, ids: string[], final: boolean) {
+export function content(query: LiveQuery, all: Generated, ids: string[], final: boolean) {
   const legIds = new Set(ids.flatMap((id) => (all.itineraries[id] as {legIds: string[]}).legIds));
   const segmentIds = new Set([...legIds].flatMap((id) => (all.legs[id] as {segmentIds: string[]}).segmentIds));
   const carrierIds = new Set(
@@ -349,241 +347,3 @@ function content(query: LiveQuery, all: Generated, ids: string[], final: boolean
     sortingOptions: {best: ranked(byBest), cheapest: ranked(byPrice), fastest: ranked(byDuration)},
   };
 }
-
-const KIND = 'flights-live';
-const utf8 = new TextEncoder();
-
-/** The number of itineraries a query gives once complete (kept: answers.ts). */
-const countOf = (query: LiveQuery): number =>
-  Number(memoised(`${KIND} count ${stableText(query)}`, () => String(generate(query).order.length)));
-
-/** The UTF-8 JSON of a search's content at a stage (kept: answers.ts). */
-const contentText = (query: LiveQuery, scenario: Call['scenario'], stage: number, stages: number, final: boolean) =>
-  new RawJson(
-    memoised(`${KIND} content ${scenario ?? ''} ${stage} ${stages} ${final} ${stableText(query)}`, () => {
-      const all = generate(query);
-      const ids = scenario === 'empty' ? [] : partial(all.order, stage, stages);
-      return utf8.encode(JSON.stringify(content(query, all, ids, final)));
-    }),
-  );
-
-const createSearch: Handler = async (call) => {
-  const query = call.body.query as LiveQuery;
-  const session = newSession(call, KIND, query, stagesFor(3, call.scenario, countOf(query) > 0));
-  return {
-    sessionToken: await call.tokens.sign(session),
-    status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
-    action: 'RESULT_ACTION_REPLACED',
-    content: contentText(query, call.scenario, 1, session.n, session.n === 1),
-  };
-};
-
-const pollSearch: Handler = async (call) => {
-  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
-  const outcome = poll(session, call.now);
-  return {
-    sessionToken: await call.tokens.sign(outcome.next),
-    status: outcome.status,
-    action: outcome.action,
-    content: outcome.send
-      ? contentText(session.q, session.sc, outcome.stage, session.n, outcome.status === 'RESULT_STATUS_COMPLETE')
-      : {results: {}},
-  };
-};
-
-/** Prices are cached for about ten minutes: a refresh inside that window completes at once. */
-const REFRESH_CACHE_MS = 10 * 60 * 1000;
-const REFRESH_MS = 2000;
-
-interface Refresh {
-  k: 'flights-refresh';
-  q: LiveQuery;
-  i: string;
-  t: number;
-  c: boolean;
-  sc?: Call['scenario'];
-}
-
-const createItineraryRefresh: Handler = async (call) => {
-  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
-  const itineraryId = String(call.body.itineraryId);
-  if (!generate(session.q).itineraries[itineraryId]) {
-    throw new SandboxError(404, `Itinerary ${itineraryId} is not in this search session`);
-  }
-  const cached = call.now - session.t < REFRESH_CACHE_MS;
-  const refresh: Refresh = {
-    k: 'flights-refresh',
-    q: session.q,
-    i: itineraryId,
-    t: call.now,
-    c: cached,
-    ...((call.scenario ?? session.sc) ? {sc: call.scenario ?? session.sc} : {}),
-  };
-  return {
-    refreshSessionToken: await call.tokens.sign(refresh),
-    status: cached ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
-  };
-};
-
-const pollItineraryRefresh: Handler = async (call) => {
-  const token = String(call.params.refreshSessionToken);
-  const refresh = await call.tokens.verify<Refresh>(token);
-  if (!refresh || refresh.k !== 'flights-refresh') {
-    throw new SandboxError(404, 'Refresh session not found: use the token of a refresh create call');
-  }
-  if (call.now - refresh.t > 30 * 60 * 1000) throw new SandboxError(404, 'Refresh session expired');
-  if (refresh.sc === 'failed')
-    return {refreshSessionToken: token, status: 'RESULT_STATUS_FAILED', degradationReasons: []};
-  const done = refresh.c || call.now - refresh.t >= REFRESH_MS;
-  if (!done) return {refreshSessionToken: token, status: 'RESULT_STATUS_INCOMPLETE', degradationReasons: []};
-  const all = generate(refresh.q);
-  const rng = new Rng(['refresh', refresh.i, refresh.t]);
-  const body = content(refresh.q, all, [refresh.i], true);
-  const degraded = rng.chance(0.2);
-  return {
-    refreshSessionToken: token,
-    status: 'RESULT_STATUS_COMPLETE',
-    content: {results: body.results},
-    degradationReasons: degraded ? ['DEGRADATION_REASON_FARE_ATTRIBUTE_DATA'] : [],
-  };
-};
-
-interface IndicativeQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  queryLegs: {
-    originPlace: {queryPlace: PlaceQuery};
-    destinationPlace: {queryPlace?: PlaceQuery; anywhere?: boolean; anywhereByCity?: boolean};
-    fixedDate?: LocalDate;
-    dateRange?: {startDate: {year: number; month: number}; endDate: {year: number; month: number}};
-    anytime?: boolean;
-  }[];
-  dateTimeGroupingType?: string;
-}
-
-const popularDestinations = ['EDI', 'CDG', 'AMS', 'BCN', 'DUB', 'FCO', 'LIS', 'JFK', 'CUN', 'DXB', 'MAD', 'BER'];
-
-const searchIndicative: Handler = (call) => {
-  const query = call.body.query as IndicativeQuery;
-  const rng = new Rng(['flights-indicative', query]);
-  const [outbound, inbound] = query.queryLegs;
-  const origins = airportsFor(findPlace(outbound.originPlace.queryPlace));
-  const destinationPlace = outbound.destinationPlace.queryPlace;
-  const destinations = destinationPlace
-    ? airportsFor(findPlace(destinationPlace))
-    : popularDestinations
-        .map((iata) => findPlace({iata}))
-        .flatMap(airportsFor)
-        .filter((airport) => !origins.includes(airport));
-  const quotes: Record<string, object> = {};
-  const carriers = new Map<string, SandboxCarrier>();
-  const places = new Set<SandboxPlace>();
-  const routes = new Map<string, string[]>();
-  const byDate = new Map<string, string[]>();
-  const dayOf = (leg: IndicativeQuery['queryLegs'][number], pick: Rng): LocalDate => {
-    if (leg.fixedDate) return leg.fixedDate;
-    const start = leg.dateRange?.startDate ?? {
-      year: new Date(call.now).getUTCFullYear(),
-      month: new Date(call.now).getUTCMonth() + 1,
-    };
-    return {year: start.year, month: start.month, day: pick.int(1, 28)};
-  };
-  const groupAs = outbound.destinationPlace.anywhere
-    ? 'PLACE_TYPE_COUNTRY'
-    : outbound.destinationPlace.anywhereByCity
-      ? 'PLACE_TYPE_CITY'
-      : undefined;
-  // A return never departs before the outbound: a day drawn earlier in the same month moves after it
-  const returnDate = (out: LocalDate, back: LocalDate): LocalDate =>
-    back.year * 10_000 + back.month * 100 + back.day >= out.year * 10_000 + out.month * 100 + out.day
-      ? back
-      : {year: out.year, month: out.month, day: Math.max(out.day, Math.min(28, out.day + 1 + (back.day % 7)))};
-  if (call.scenario !== 'empty' && origins.length && destinations.length) {
-    const count = rng.int(2, 8);
-    for (let index = 0; index < count; index++) {
-      const pick = rng.fork(index);
-      const origin = pick.pick(origins);
-      const destination = pick.pick(destinations);
-      if (origin === destination) continue;
-      const carrier = pick.pick(carrierPool({} as LiveQuery, [origin, destination], pick)) ?? carrierByIata('BA')!;
-      const direct = pick.chance(0.7);
-      const distance = distanceKm(origin.coordinates, destination.coordinates);
-      const price = Math.round(((20 + distance * 0.06) * (inbound ? 1.8 : 1) * pick.int(80, 140)) / 100);
-      const created = Math.floor(call.now / 1000) - pick.int(600, 4 * 86400);
-      const outDate = dayOf(outbound, pick);
-      const leg = (from: SandboxPlace, to: SandboxPlace, date: LocalDate) => ({
-        originPlaceId: from.entityId,
-        destinationPlaceId: to.entityId,
-        departureDateTime: {...date, hour: 0, minute: 0, second: 0},
-        quoteCreationTimestamp: String(created),
-        marketingCarrierId: carrier.id,
-      });
-      const id = `{sb}:${created}*${direct ? 'D' : 'I'}*${origin.iata}*${destination.iata}*${outDate.year}${pad(outDate.month)}${pad(outDate.day)}*${carrier.iata}`;
-      quotes[id] = {
-        minPrice: {amount: String(price), unit: 'PRICE_UNIT_WHOLE'},
-        isDirect: direct,
-        outboundLeg: leg(origin, destination, outDate),
-        inboundLeg: inbound
-          ? leg(destination, origin, returnDate(outDate, dayOf(inbound, pick)))
-          : {
-              originPlaceId: '',
-              destinationPlaceId: '',
-              departureDateTime: {year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0},
-              quoteCreationTimestamp: '0',
-              marketingCarrierId: '',
-            },
-      };
-      carriers.set(carrier.id, carrier);
-      // anywhere groups the routes by destination country, anywhereByCity by destination city
-      const end = (groupAs && lineage(destination).find((member) => member.type === groupAs)) || destination;
-      places.add(origin).add(destination).add(end);
-      const route = `${origin.entityId}|${end.entityId}`;
-      routes.set(route, [...(routes.get(route) ?? []), id]);
-      const month = `${outDate.year}-${outDate.month}`;
-      byDate.set(month, [...(byDate.get(month) ?? []), id]);
-    }
-  }
-  return {
-    status: 'RESULT_STATUS_COMPLETE',
-    content: {
-      results: {
-        quotes,
-        carriers: Object.fromEntries(
-          [...carriers.values()].map((carrier) => [
-            carrier.id,
-            {
-              name: carrier.name,
-              imageUrl: `https://logos.provider.example/images/airlines/${carrier.iata}.png`,
-              iata: carrier.iata,
-            },
-          ]),
-        ),
-        places: Object.fromEntries([...places].map((place) => [place.entityId, placeBody(place, query.locale)])),
-      },
-      groupingOptions: {
-        byRoute: {
-          quotesGroups: [...routes].map(([route, quoteIds]) => {
-            const [originPlaceId, destinationPlaceId] = route.split('|');
-            return {originPlaceId, destinationPlaceId, quoteIds};
-          }),
-        },
-        byDate: {
-          quotesOutboundGroups: [...byDate].map(([month, quoteIds]) => {
-            const [year, monthOfYear] = month.split('-').map(Number);
-            return {monthYearDate: {year, month: monthOfYear, day: 0}, quoteIds};
-          }),
-          quotesInboundGroups: [],
-        },
-      },
-    },
-  };
-};
-
-export const flightsHandlers: Record<string, Handler> = {
-  FlightsService_CreateSearch: createSearch,
-  FlightsService_PollSearch: pollSearch,
-  FlightsService_CreateItineraryRefresh: createItineraryRefresh,
-  FlightsService_PollItineraryRefresh: pollItineraryRefresh,
-  FlightsIndicativeService_SearchFlights: searchIndicative,
-};

@@ -1,13 +1,12 @@
 /**
- * Car hire live prices (create and poll), indicative prices and the agents of a market. Quotes are
- * generated from a seeded hash of the query near the pick-up place: vendors, agents, SIPP codes and
- * prices per day in PRICE_UNIT_MILLI.
+ * The quotes of a car hire live query: generated from a seeded hash of the query near the pick-up
+ * place (vendors, agents, SIPP codes, prices per day in PRICE_UNIT_MILLI; `generate`), and the
+ * answer's `content` for some of them. services/carhireLivePricing.ts answers with them.
  */
-import {carHireAgents, carHireVendors} from '../data/agents';
-import {nearestAirports, places, type SandboxPlace} from '../data/places';
+import {carHireAgents, carHireVendors} from './agents';
+import {nearestAirports, places, type SandboxPlace} from './places';
 import {distanceKm, Rng} from '../random';
-import {newSession, openSession, partial, poll, stagesFor} from './session';
-import {isoDate, milli, toDate, type Handler, type LocalDate} from './types';
+import {isoDate, milli, toDate, type LocalDate} from '../services/types';
 
 interface Location {
   entityId?: string;
@@ -18,7 +17,7 @@ interface DateTime extends LocalDate {
   minute?: number;
   second?: number;
 }
-interface LiveQuery {
+export interface LiveQuery {
   market: string;
   locale: string;
   currency: string;
@@ -31,7 +30,7 @@ interface LiveQuery {
   driverAge?: number;
 }
 
-const vehicles: [string, string, string, number][] = [
+export const vehicles: [string, string, string, number][] = [
   ['MBMR', 'Fiat 500 or similar', 'VEHICLE_TYPE_SMALL', 0.8],
   ['ECMR', 'Volkswagen Polo or similar', 'VEHICLE_TYPE_SMALL', 1],
   ['CDMR', 'Ford Focus or similar', 'VEHICLE_TYPE_MEDIUM', 1.2],
@@ -61,7 +60,7 @@ export function queryDateTime(date: DateTime): string {
   return `${isoDate(toDate(date))}T${pad(hour)}:${pad(minute)}:${pad(second)}`;
 }
 
-function generate(query: LiveQuery) {
+export function generate(query: LiveQuery) {
   const rng = new Rng(['carhire-live', query]);
   const pickUp = placeOf(query.pickUpLocation);
   const dropOff = placeOf(query.dropOffLocation) ?? pickUp;
@@ -137,7 +136,7 @@ function generate(query: LiveQuery) {
   return quotes;
 }
 
-function content(quotes: [string, Record<string, unknown>, number][]) {
+export function content(quotes: [string, Record<string, unknown>, number][]) {
   const agentIds = new Set(quotes.map(([, quote]) => String(quote.agentId)));
   const vendorIds = new Set(quotes.map(([, quote]) => String(quote.vendorId)));
   const cheapest = [...quotes].sort((a, b) => a[2] - b[2]);
@@ -175,125 +174,3 @@ function content(quotes: [string, Record<string, unknown>, number][]) {
     },
   };
 }
-
-const KIND = 'carhire-live';
-
-const createSearch: Handler = async (call) => {
-  const query = call.body.query as LiveQuery;
-  const quotes = generate(query);
-  const session = newSession(call, KIND, query, stagesFor(2, call.scenario, quotes.length > 0));
-  return {
-    sessionToken: await call.tokens.sign(session),
-    status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
-    action: 'RESULT_ACTION_REPLACED',
-    content: content(call.scenario === 'empty' ? [] : partial(quotes, 1, session.n)),
-  };
-};
-
-const pollSearch: Handler = async (call) => {
-  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
-  const outcome = poll(session, call.now);
-  const quotes = session.sc === 'empty' ? [] : partial(generate(session.q), outcome.stage, session.n);
-  return {
-    sessionToken: await call.tokens.sign(outcome.next),
-    status: outcome.status,
-    action: outcome.action,
-    content: outcome.send ? content(quotes) : {results: {}},
-  };
-};
-
-interface IndicativeQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  pickUpDate: LocalDate;
-  dropOffDate: LocalDate;
-  dateTimeGroupingType: string;
-  pickUpDropOffLocationEntityId: string;
-}
-
-const searchIndicative: Handler = (call) => {
-  const query = call.body.query as IndicativeQuery;
-  const rng = new Rng(['carhire-indicative', query]);
-  const place = places().byId.get(query.pickUpDropOffLocationEntityId);
-  const quotes: Record<string, object> = {};
-  const vendors: Record<string, object> = {};
-  const start = toDate(query.pickUpDate);
-  const end = toDate(query.dropOffDate);
-  const days = Math.max(1, Math.round((end.getTime() - start.getTime()) / 86_400_000) + 1);
-  if (place && call.scenario !== 'empty' && end >= start) {
-    const periods: {key: string; extra: Record<string, unknown>}[] = [];
-    const grouping = query.dateTimeGroupingType;
-    for (let day = 0; day < Math.min(days, 400); day++) {
-      const date = new Date(start.getTime() + day * 86_400_000);
-      const year = date.getUTCFullYear();
-      const month = date.getUTCMonth() + 1;
-      if (grouping === 'DATE_TIME_GROUPING_TYPE_BY_DATE') {
-        periods.push({key: isoDate(date).replace(/-/g, ''), extra: {date: {year, month, day: date.getUTCDate()}}});
-      } else if (grouping === 'DATE_TIME_GROUPING_TYPE_BY_WEEK') {
-        const week = Math.min(52, Math.floor((date.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1);
-        if (!periods.some((period) => period.key === `${year}W${week}`))
-          periods.push({key: `${year}W${week}`, extra: {weekOfYear: week}});
-      } else if (!periods.some((period) => period.key === `${year}${String(month).padStart(2, '0')}`)) {
-        periods.push({key: `${year}${String(month).padStart(2, '0')}`, extra: {monthOfYear: month}});
-      }
-    }
-    for (const period of periods) {
-      for (const [, , vehicleType, factor] of rng.fork(period.key).sample(vehicles, 3)) {
-        const pick = rng.fork([period.key, vehicleType]);
-        const vendorId = pick.int(1, carHireVendors.length);
-        const cheapest = (15 + pick.int(0, 20)) * factor;
-        const average = cheapest * (1.2 + pick.int(0, 30) / 100);
-        const type = vehicleType.replace('VEHICLE_TYPE_', '');
-        quotes[`${place.entityId}-${period.key}-${type}-${vendorId}`] = {
-          vehicleType,
-          seats: type === 'VAN' ? 9 : type === 'SMALL' ? 4 : 5,
-          bags: type === 'SMALL' ? 1 : type === 'VAN' ? 6 : 3,
-          prices: [
-            {aggregateType: 'AGGREGATE_TYPE_CHEAPEST', price: milli(cheapest)},
-            {aggregateType: 'AGGREGATE_TYPE_AVERAGE', price: milli(average)},
-            {aggregateType: 'AGGREGATE_TYPE_TOTAL_CHEAPEST', price: milli(cheapest * days)},
-            {aggregateType: 'AGGREGATE_TYPE_TOTAL_AVERAGE', price: milli(average * days)},
-            {aggregateType: 'AGGREGATE_TYPE_COUNTRY_AVERAGE', price: milli(average * 0.95)},
-          ],
-          imageUrl: `https://images.provider.example/carhire/vehicle-types/${type.toLowerCase()}.png`,
-          deeplinkUrl: `https://www.provider.example/carhire/results/${place.entityId}/${place.entityId}/${isoDate(start)}/${isoDate(end)}?vehicleType=${type.toLowerCase()}&vendor=${vendorId}`,
-          vendorId,
-          ...period.extra,
-        };
-        vendors[vendorId] = {
-          id: vendorId,
-          name: carHireVendors[vendorId - 1],
-          logoUrl: `https://logos.provider.example/carhire/vendors/${vendorId}.png`,
-        };
-      }
-    }
-  }
-  return {status: 'RESULT_STATUS_COMPLETE', content: {results: {quotes, vendors}}};
-};
-
-/** The agents of a market: a stable subset of the sandbox's car hire agents. */
-export function agentsOfMarket(market: string) {
-  const rng = new Rng(['carhire-agents', market]);
-  return market === 'UK' ? carHireAgents.slice(0, 5) : rng.sample(carHireAgents, rng.int(3, carHireAgents.length));
-}
-
-const listAgents: Handler = (call) => ({
-  status: 'RESULT_STATUS_COMPLETE',
-  agents:
-    call.scenario === 'empty'
-      ? {}
-      : Object.fromEntries(
-          agentsOfMarket(String(call.params.market)).map((agent) => [
-            agent.id,
-            {name: agent.name, reviews: agent.reviews, rating: agent.rating},
-          ]),
-        ),
-});
-
-export const carHireHandlers: Record<string, Handler> = {
-  CarHireService_CreateSearch: createSearch,
-  CarHireService_PollSearch: pollSearch,
-  CarHireIndicativeService_Search: searchIndicative,
-  CarHireAgentsService_ListAgents: listAgents,
-};

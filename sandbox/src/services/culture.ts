@@ -1,0 +1,38 @@
+/**
+ * Culture: currencies, locales, markets and the nearest culture, from CLDR through `Intl`
+ * (data/culture.ts).
+ */
+import {currencies, currency, defaultCulture, locales, markets} from '../data/culture';
+import type {Handler} from './types';
+
+const listCurrencies: Handler = (call) => ({
+  status: 'RESULT_STATUS_COMPLETE',
+  currencies: call.scenario === 'empty' ? [] : currencies(),
+});
+const listLocales: Handler = (call) => ({
+  status: 'RESULT_STATUS_COMPLETE',
+  locales: call.scenario === 'empty' ? [] : locales(),
+});
+const listMarkets: Handler = (call) => ({
+  status: 'RESULT_STATUS_COMPLETE',
+  markets: call.scenario === 'empty' ? [] : markets(String(call.params.locale)),
+});
+const nearestCulture: Handler = () => {
+  const market = markets(defaultCulture.locale).find((candidate) => candidate.code === defaultCulture.market)!;
+  return {
+    status: 'RESULT_STATUS_COMPLETE',
+    market,
+    locale: locales().find((candidate) => candidate.code === defaultCulture.locale) ?? {
+      code: defaultCulture.locale,
+      name: 'English (United Kingdom)',
+    },
+    currency: currency(defaultCulture.currency),
+  };
+};
+
+export const handlers = {
+  CultureService_ListCurrencies: listCurrencies,
+  CultureService_ListLocales: listLocales,
+  CultureService_ListMarkets: listMarkets,
+  CultureService_NearestCulture: nearestCulture,
+} satisfies Record<string, Handler>;
