@@ -2,8 +2,9 @@
 import type {OpenApiDocument, Operation} from '@portal/specs';
 import type {TokenSigner} from '../token';
 
-/** The behaviours a caller can ask for on purpose (sandbox/README.md, "Scenarios"). */
-export type Scenario = '429' | '500' | '503' | 'failed' | 'slow' | 'empty';
+/** The behaviours a caller can ask for on purpose (sandbox/README.md, "Scenarios"); declared only here. */
+export const scenarios = ['429', '500', '503', 'failed', 'slow', 'empty'] as const;
+export type Scenario = (typeof scenarios)[number];
 
 export interface Call {
   operation: Operation;

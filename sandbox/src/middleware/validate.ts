@@ -1,0 +1,231 @@
+/**
+ * The validation step: the parameters and the JSON body read the way the service reads them
+ * (protobuf JSON: snake_case names and integers as strings made canonical, `canonicalJson`), validated
+ * with Ajv against the operation's schemas, then the x-validation rules JSON Schema cannot say
+ * (rules.ts); in strict mode, body fields the schema does not declare are refused too. A failing
+ * request answers 400 naming each field and rule; a valid one leaves its typed parameters and
+ * canonical body, frozen, in `context.var.checked`. The outcome is kept (answers.ts) per operation,
+ * scenario, UTC day, URL, content type and body text, so a request sent again is not checked again.
+ */
+import type {Context} from 'hono';
+import {createMiddleware} from 'hono/factory';
+import {
+  canonicalJson,
+  fieldName,
+  instancesOf,
+  requestIssues,
+  SpecValidator,
+  undeclaredFields,
+  validateParameters,
+  type ValidationIssue,
+} from '@portal/specs';
+import {cached, keep} from '../answers';
+import {badRequest, SandboxError, type FieldViolation} from '../errors';
+import {stableStringify} from '../random';
+import type {Scenario} from '../services/types';
+import type {Checked, Route, SandboxEnv} from './env';
+
+/** Request bodies larger than this answer 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** JSON nested deeper than this answers 400 (the specs' bodies nest a few levels). */
+export const MAX_DEPTH = 32;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ValidateOptions {
+  validator: SpecValidator;
+  /** The app's clock: the rules that read the date compare with it. */
+  now: () => number;
+  /** Also refuse body fields the schema does not declare (`SandboxOptions.strict` of app.ts). */
+  strict: boolean;
+}
+
+/** What checking a request gave: its failing fields, or what the handler gets. */
+type Outcome = {violations: FieldViolation[]} | Checked;
+
+const violationsOf = (issues: ValidationIssue[]): FieldViolation[] =>
+  issues.map((issue) => ({field: issue.field, description: issue.message, reason: issue.rule}));
+
+/** The deepest nesting of a JSON text, counted without parsing it. */
+function depthOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
+    else if (char === '}' || char === ']') depth--;
+  }
+  return deepest;
+}
+
+/** The request body as text (undefined when empty): 413 past MAX_BODY_BYTES, 400 when not UTF-8. */
+async function readBody(request: Request): Promise<string | undefined> {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES) throw new SandboxError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.headers.has('content-length')) {
+    // A declared length of at most MAX_BODY_BYTES (HTTP servers refuse a body longer than it declares):
+    // read at once, which @hono/node-server does without building a stream (src/node.ts)
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.length > MAX_BODY_BYTES)
+      throw new SandboxError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
+    chunks.push(bytes);
+    size = bytes.length;
+  } else if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const {done, value} = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        throw new SandboxError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
+      }
+      chunks.push(value);
+    }
+  }
+  if (size === 0) return undefined;
+  try {
+    const bytes = chunks.length === 1 ? chunks[0] : new Uint8Array(size);
+    if (chunks.length > 1) {
+      let offset = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, offset);
+        offset += chunk.length;
+      }
+    }
+    return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+  } catch {
+    throw badRequest([{field: '', description: 'the body is not UTF-8', reason: 'encoding'}]);
+  }
+}
+
+/** A body's JSON value: 400 for another content type, JSON nested deeper than MAX_DEPTH, or malformed JSON. */
+function parseJson(text: string, type: string): unknown {
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw badRequest([
+      {field: '', description: `Content-Type must be application/json, not "${type}"`, reason: 'content-type'},
+    ]);
+  }
+  if (depthOf(text) > MAX_DEPTH) {
+    throw badRequest([{field: '', description: `JSON nested deeper than ${MAX_DEPTH} levels`, reason: 'depth'}]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest([{field: '', description: `malformed JSON: ${(error as Error).message}`, reason: 'json'}]);
+  }
+}
+
+/** The field name (`query.queryLegs[0].date`) of a JSON pointer into a value. */
+function fieldAt(value: unknown, pointer: string): string {
+  const path: (string | number)[] = [];
+  let node = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const step = Array.isArray(node) ? Number(segment) : segment;
+    path.push(step);
+    node = (node as Record<string | number, unknown> | undefined)?.[step];
+  }
+  return fieldName(path);
+}
+
+/** An object and everything in it made read-only: checked requests are shared by every call that sends the same. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
+}
+
+/** Parses, validates and checks a request against its operation: the failing fields, or what the handler gets. */
+function check(
+  options: ValidateOptions,
+  route: Route,
+  context: Context<SandboxEnv>,
+  text: string | undefined,
+  scenario: Scenario | undefined,
+): Outcome {
+  const request = context.req.raw;
+  const url = new URL(request.url);
+  const query: Record<string, string> = {};
+  url.searchParams.forEach((value, name) => {
+    query[name] ??= value;
+  });
+  const parameters = validateParameters(options.validator, route.operation.operationId, {
+    path: context.req.param() as Record<string, string>,
+    query,
+  });
+  const violations = violationsOf(parameters.issues);
+
+  let body: unknown;
+  if (route.bodySchema) {
+    if (text === undefined && route.bodyRequired) {
+      violations.push({field: '', description: 'a JSON request body is required', reason: 'required'});
+    } else if (text !== undefined) {
+      let raw: unknown;
+      try {
+        raw = parseJson(text, request.headers.get('content-type') ?? '');
+      } catch (error) {
+        if (error instanceof SandboxError) return {violations: error.violations};
+        throw error;
+      }
+      body = canonicalJson(route.doc, route.bodySchema, raw);
+      violations.push(...violationsOf(requestIssues(options.validator, route.operation.operationId, body)));
+      if (options.strict) {
+        for (const pointer of undeclaredFields(route.doc, route.bodySchema, body)) {
+          const field = fieldAt(body, pointer);
+          violations.push({field, description: `${field} is not a field of the request body`, reason: 'undeclared'});
+        }
+      }
+    }
+  }
+  if (!violations.length) {
+    for (const {rule, target, parameter} of route.rules) {
+      const found = parameter
+        ? parameter in parameters.values
+          ? [{path: [parameter], value: parameters.values[parameter]}]
+          : []
+        : body === undefined
+          ? []
+          : instancesOf(route.doc, route.bodySchema, body, target);
+      for (const instance of found) {
+        const base = fieldName(instance.path);
+        for (const violation of rule.check(instance.value, {now: options.now(), schema: target})) {
+          violations.push({...violation, field: `${base}${violation.field}`.replace(/^\./, '')});
+        }
+      }
+    }
+  }
+  if (violations.length) return {violations};
+  return {
+    params: deepFreeze(parameters.values),
+    body: deepFreeze(body ?? {}),
+    answerKey: `answer ${route.operation.operationId} ${scenario ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`,
+  };
+}
+
+export const validate = (options: ValidateOptions) =>
+  createMiddleware<SandboxEnv>(async (context, next) => {
+    const route = context.var.route;
+    const scenario = context.var.scenario;
+    const request = context.req.raw;
+    const text = route.bodySchema ? await readBody(request) : undefined;
+    // The same request checks the same on the same UTC day (the x-validation rules read the clock to the day)
+    const type = text === undefined ? '' : (request.headers.get('content-type') ?? '');
+    const checkKey = `check${options.strict ? ' strict' : ''} ${route.operation.operationId} ${scenario ?? ''} ${Math.floor(options.now() / DAY_MS)} ${request.url} ${type}\n${text ?? ''}`;
+    let outcome = cached(checkKey) as Outcome | undefined;
+    if (!outcome) {
+      outcome = check(options, route, context, text, scenario);
+      keep(checkKey, outcome);
+    }
+    if ('violations' in outcome) throw badRequest(outcome.violations);
+    context.set('checked', outcome);
+    await next();
+  });
