@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {parametersOf, requestMedia, type Operation} from '@portal/specs';
-import {SCENARIO_HEADER} from './app';
+import {scenarios, SCENARIO_HEADER} from './app';
 import {schemaArbitrary} from './schemaArbitrary';
 import {bundles, exampleBody, KEY, op, operationsOf, request, testApp, validator} from './testing';
 /** Every place in a JSON value, as key paths. */
@@ -121,7 +121,7 @@ describe('fuzz', () => {
           fc.oneof({weight: 9, arbitrary: fc.constant(null)}, {weight: 1, arbitrary: fc.jsonValue({maxDepth: 4})}),
           fc.oneof(
             {weight: 6, arbitrary: fc.constant(null)},
-            {weight: 1, arbitrary: fc.constantFrom('429', '500', '503', 'failed', 'slow', 'empty', 'bogus')},
+            {weight: 1, arbitrary: fc.constantFrom(...scenarios, 'bogus')},
           ),
           fc.constantFrom('valid', 'valid', 'drawn'),
           fc.nat(5000),
