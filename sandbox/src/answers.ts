@@ -17,8 +17,14 @@ const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
 
 const utf8 = new TextEncoder();
 
-/** JSON already serialized, as UTF-8 bytes, inlined as they are by `answerBytes`. */
-export class RawJson {
+/**
+ * JSON already serialized, as UTF-8 bytes, inlined as they are by `answerBytes`. `T` is the type of
+ * the value the bytes hold (services/types.ts `Answer` takes it in place of a field of that type); the
+ * code that serializes it says it with `new RawJson<T>(...)`.
+ */
+export class RawJson<T = unknown> {
+  /** Never set: the type of the value the bytes hold, for the type checker only. */
+  declare readonly value?: T;
   constructor(readonly bytes: Uint8Array) {}
 }
 

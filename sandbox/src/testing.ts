@@ -2,7 +2,7 @@
  * Helpers of the sandbox's tests: the app on the bundles with a clock the tests move, and requests
  * built from the specs' examples (through @portal/specs).
  */
-import {firstExample, parametersOf, requestMedia, SpecValidator, type Operation} from '@portal/specs';
+import {firstExample, operationLinks, parametersOf, requestMedia, SpecValidator, type Operation} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from './app';
 
@@ -48,3 +48,32 @@ export function request(
 }
 
 export const op = (operationId: string): Operation => validator.operation(operationId);
+
+const links = [...bundles].flatMap(([slug, doc]) => operationLinks(slug, doc));
+
+/**
+ * The path values and body of an operation's example request, made live: for an operation that takes
+ * a token from an earlier answer, the operation its spec links to it (`operationLinks`) is called first
+ * on `app` (itself prepared the same way), and its answer fills the link's path parameters. The
+ * itinerary refresh's body names one itinerary of the search (a key of `content.results.itineraries`,
+ * as its link's description says).
+ */
+export async function linkedRequest(
+  app: ReturnType<typeof testApp>['app'],
+  operation: Operation,
+): Promise<{replace: Record<string, string>; body: unknown}> {
+  const body = exampleBody(operation);
+  const link = links.find(
+    (candidate) =>
+      candidate.to.operationId === operation.operationId && candidate.from.operationId !== operation.operationId,
+  );
+  if (!link) return {replace: {}, body};
+  const before = await linkedRequest(app, link.from);
+  const answer = (await (await app.request(request(link.from, before))).json()) as Record<string, unknown>;
+  const replace = Object.fromEntries(link.parameters.map(({parameter, field}) => [parameter, String(answer[field])]));
+  if ((body as {itineraryId?: string} | undefined)?.itineraryId) {
+    const itineraries = (answer.content as {results: {itineraries: Record<string, unknown>}}).results.itineraries;
+    return {replace, body: {...(body as object), itineraryId: Object.keys(itineraries)[0]}};
+  }
+  return {replace, body};
+}

@@ -3,6 +3,7 @@
  * rental companies for car hire, online travel agents and chains for hotels. Invented names in the
  * shape of the real ones (ids like `airg`, `ctuk` in `specs/REAL-API-FACTS.md`).
  */
+import type {SchemaOf} from '../services/types';
 
 export interface SandboxAgent {
   id: string;
@@ -35,7 +36,7 @@ export const carHireAgents: SandboxAgent[] = [
 /** Car rental companies that hand over the cars (vendors). */
 export const carHireVendors = ['Avis', 'Enterprise', 'Hertz', 'Sixt', 'Europcar', 'Budget', 'Alamo', 'Thrifty'];
 
-export const hotelAgents: {id: string; name: string; agentType: string}[] = [
+export const hotelAgents: {id: string; name: string; agentType: SchemaOf<'hotels-live', 'HotelAgentType'>}[] = [
   {id: 'stdr', name: 'StayDirect', agentType: 'AGENT_TYPE_OTA'},
   {id: 'khtl', name: 'Kingsway Hotels', agentType: 'AGENT_TYPE_CHAIN'},
   {id: 'rmfd', name: 'Roomfinder', agentType: 'AGENT_TYPE_OTA'},

@@ -6,31 +6,15 @@
 import {carHireAgents, carHireVendors} from './agents';
 import {nearestAirports, places, type SandboxPlace} from './places';
 import {distanceKm, Rng} from '../random';
-import {isoDate, milli, toDate, type LocalDate} from '../services/types';
+import {isoDate, milli, toDate, type RequestOf, type SchemaOf} from '../services/types';
 
-interface Location {
-  entityId?: string;
-  coordinates?: {latitude: number; longitude: number};
-}
-interface DateTime extends LocalDate {
-  hour?: number;
-  minute?: number;
-  second?: number;
-}
-export interface LiveQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  pickUpLocation: Location;
-  dropOffLocation?: Location;
-  pickUpDate: DateTime;
-  dropOffDate: DateTime;
-  includedAgentIds?: string[];
-  excludedAgentIds?: string[];
-  driverAge?: number;
-}
+/** The query of a car hire live search, as its create call's schema says. */
+export type LiveQuery = RequestOf<'CarHireService_CreateSearch'>['query'];
+type Location = LiveQuery['pickUpLocation'];
+type DateTime = LiveQuery['pickUpDate'];
 
-export const vehicles: [string, string, string, number][] = [
+/** SIPP code, vehicle name, vehicle type (as car hire indicative names it) and price factor. */
+export const vehicles: [string, string, SchemaOf<'carhire-indicative', 'VehicleType'>, number][] = [
   ['MBMR', 'Fiat 500 or similar', 'VEHICLE_TYPE_SMALL', 0.8],
   ['ECMR', 'Volkswagen Polo or similar', 'VEHICLE_TYPE_SMALL', 1],
   ['CDMR', 'Ford Focus or similar', 'VEHICLE_TYPE_MEDIUM', 1.2],
@@ -40,7 +24,11 @@ export const vehicles: [string, string, string, number][] = [
   ['PDAR', 'BMW 3 Series or similar', 'VEHICLE_TYPE_LUXURY', 2.6],
   ['FVMR', 'Ford Transit Custom or similar', 'VEHICLE_TYPE_VAN', 2.2],
 ];
-const fuelPolicies = ['FUEL_POLICY_FULL_TO_FULL', 'FUEL_POLICY_SAME_TO_SAME', 'FUEL_POLICY_FULL_TO_EMPTY'];
+const fuelPolicies: SchemaOf<'carhire-live-pricing', 'FuelPolicy'>[] = [
+  'FUEL_POLICY_FULL_TO_FULL',
+  'FUEL_POLICY_SAME_TO_SAME',
+  'FUEL_POLICY_FULL_TO_EMPTY',
+];
 
 /** The place of a location: an entity id's place, or the airport nearest the coordinates. */
 function placeOf(location: Location | undefined): SandboxPlace | undefined {
@@ -64,7 +52,7 @@ export function generate(query: LiveQuery) {
   const rng = new Rng(['carhire-live', query]);
   const pickUp = placeOf(query.pickUpLocation);
   const dropOff = placeOf(query.dropOffLocation) ?? pickUp;
-  const quotes: [string, Record<string, unknown>, number][] = [];
+  const quotes: [string, SchemaOf<'carhire-live-pricing', 'CarHireQuote'>, number][] = [];
   if (!pickUp || !dropOff) return quotes;
   const days = Math.max(
     1,
@@ -126,7 +114,11 @@ export function generate(query: LiveQuery) {
         fuel: {
           policy: pick.pick(fuelPolicies),
           fair: pick.chance(0.7),
-          type: pick.pick(['FUEL_TYPE_OTHER', 'FUEL_TYPE_HYBRID', 'FUEL_TYPE_ELECTRIC']),
+          type: pick.pick<SchemaOf<'carhire-live-pricing', 'FuelType'>>([
+            'FUEL_TYPE_OTHER',
+            'FUEL_TYPE_HYBRID',
+            'FUEL_TYPE_ELECTRIC',
+          ]),
         },
         includedMileage: {distance: pick.int(1, 3) * 100 * days, unit: 'DISTANCE_UNIT_KILOMETERS'},
       },
@@ -136,7 +128,7 @@ export function generate(query: LiveQuery) {
   return quotes;
 }
 
-export function content(quotes: [string, Record<string, unknown>, number][]) {
+export function content(quotes: [string, SchemaOf<'carhire-live-pricing', 'CarHireQuote'>, number][]) {
   const agentIds = new Set(quotes.map(([, quote]) => String(quote.agentId)));
   const vendorIds = new Set(quotes.map(([, quote]) => String(quote.vendorId)));
   const cheapest = [...quotes].sort((a, b) => a[2] - b[2]);

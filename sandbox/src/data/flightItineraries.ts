@@ -9,27 +9,12 @@ import {flightAgents} from './agents';
 import {allCarriers, carrierByIata, type SandboxCarrier} from './carriers';
 import {airportsFor, findPlace, lineage, nearestAirports, placeBody, type SandboxPlace} from './places';
 import {distanceKm, Rng, shortId} from '../random';
-import {fromDate, milli, noPrice, toDate, type LocalDate} from '../services/types';
+import {fromDate, milli, noPrice, toDate, type SchemaOf, type RequestOf} from '../services/types';
 
-export interface PlaceQuery {
-  iata?: string;
-  entityId?: string;
-}
-export interface LiveQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  queryLegs: {originPlaceId: PlaceQuery; destinationPlaceId: PlaceQuery; date: LocalDate}[];
-  cabinClass: string;
-  adults: number;
-  childrenAges?: number[];
-  includedCarriersIds?: string[];
-  excludedCarriersIds?: string[];
-  includedAgentsIds?: string[];
-  excludedAgentsIds?: string[];
-  includeSustainabilityData?: boolean;
-  nearbyAirports?: boolean;
-}
+/** The query of a flights live search, as its create call's schema says. */
+export type LiveQuery = RequestOf<'FlightsService_CreateSearch'>['query'];
+/** A place of a query: an IATA code or an entity id. */
+export type PlaceQuery = LiveQuery['queryLegs'][number]['originPlaceId'];
 
 const cabinFactor: Record<string, number> = {
   CABIN_CLASS_PREMIUM_ECONOMY: 1.7,
@@ -39,11 +24,17 @@ const cabinFactor: Record<string, number> = {
 const hubs = ['LHR', 'CDG', 'AMS', 'FRA', 'MAD', 'IST', 'DXB', 'JFK', 'ATL', 'SIN', 'DOH', 'MUC', 'ZRH'];
 const globalCarriers = ['BA', 'U2', 'FR', 'LH', 'AF', 'KL', 'IB', 'EK', 'AA', 'DL', 'UA', 'QR', 'TK'];
 
+/** A schema of the flights live specification, by name. */
+type Flights<Name extends 'Itinerary' | 'Leg' | 'Segment' | 'Agent' | 'Carrier'> = SchemaOf<
+  'flights-live-pricing',
+  Name
+>;
+
 interface Generated {
-  itineraries: Record<string, object>;
+  itineraries: Record<string, Flights<'Itinerary'>>;
   order: string[];
-  legs: Record<string, object>;
-  segments: Record<string, object>;
+  legs: Record<string, Flights<'Leg'>>;
+  segments: Record<string, Flights<'Segment'>>;
   carriers: Map<string, SandboxCarrier>;
   agents: Set<string>;
   places: Set<SandboxPlace>;
@@ -206,7 +197,7 @@ export function generate(query: LiveQuery): Generated {
               })),
             },
           ],
-          transferType: 'TRANSFER_TYPE_MANAGED',
+          transferType: 'TRANSFER_TYPE_MANAGED' as const,
           amount,
         };
       })
@@ -231,7 +222,7 @@ export function generate(query: LiveQuery): Generated {
   return found;
 }
 
-const carrierBody = (carrier: SandboxCarrier) => ({
+const carrierBody = (carrier: SandboxCarrier): Flights<'Carrier'> => ({
   name: carrier.name,
   allianceId: '',
   imageUrl: `https://logos.provider.example/images/airlines/${carrier.iata}.png`,
@@ -240,7 +231,7 @@ const carrierBody = (carrier: SandboxCarrier) => ({
   displayCode: carrier.iata,
 });
 
-function agentBody(id: string) {
+function agentBody(id: string): Flights<'Agent'> {
   const agent = flightAgents.find((candidate) => candidate.id === id);
   const carrier = allCarriers().find((candidate) => agentOfCarrier(candidate).id === id);
   const rng = new Rng(['agent', id]);
@@ -262,28 +253,27 @@ function agentBody(id: string) {
 }
 
 /** The content of a search with some of its itineraries. */
-export function content(query: LiveQuery, all: Generated, ids: string[], final: boolean) {
-  const legIds = new Set(ids.flatMap((id) => (all.itineraries[id] as {legIds: string[]}).legIds));
-  const segmentIds = new Set([...legIds].flatMap((id) => (all.legs[id] as {segmentIds: string[]}).segmentIds));
-  const carrierIds = new Set(
-    [...legIds].flatMap((id) => (all.legs[id] as {marketingCarrierIds: string[]}).marketingCarrierIds),
-  );
+export function content(
+  query: LiveQuery,
+  all: Generated,
+  ids: string[],
+  final: boolean,
+): SchemaOf<'flights-live-pricing', 'FlightsLiveContent'> {
+  const legIds = new Set(ids.flatMap((id) => all.itineraries[id].legIds ?? []));
+  const segmentIds = new Set([...legIds].flatMap((id) => all.legs[id].segmentIds ?? []));
+  const carrierIds = new Set([...legIds].flatMap((id) => all.legs[id].marketingCarrierIds ?? []));
   const agentIds = new Set(
-    ids.flatMap((id) =>
-      (all.itineraries[id] as {pricingOptions: {agentIds: string[]}[]}).pricingOptions.flatMap(
-        (option) => option.agentIds,
-      ),
-    ),
+    ids.flatMap((id) => (all.itineraries[id].pricingOptions ?? []).flatMap((option) => option.agentIds ?? [])),
   );
-  const status = final ? 'PRICE_UPDATE_STATUS_CURRENT' : 'PRICE_UPDATE_STATUS_PENDING';
+  const status = final ? ('PRICE_UPDATE_STATUS_CURRENT' as const) : ('PRICE_UPDATE_STATUS_PENDING' as const);
   const itineraries = Object.fromEntries(
     ids.map((id) => {
-      const itinerary = all.itineraries[id] as {pricingOptions: {price: object}[]};
+      const itinerary = all.itineraries[id];
       return [
         id,
         {
           ...itinerary,
-          pricingOptions: itinerary.pricingOptions.map((option) => ({
+          pricingOptions: (itinerary.pricingOptions ?? []).map((option) => ({
             ...option,
             price: {...option.price, updateStatus: status},
           })),
@@ -295,8 +285,8 @@ export function content(query: LiveQuery, all: Generated, ids: string[], final: 
     Object.fromEntries(Object.entries(source).filter(([id]) => keep.has(id)));
   const usedPlaces = new Set(
     [...Object.values(pick(all.segments, segmentIds))].flatMap((segment) => {
-      const {originPlaceId, destinationPlaceId} = segment as {originPlaceId: string; destinationPlaceId: string};
-      return [originPlaceId, destinationPlaceId];
+      const {originPlaceId, destinationPlaceId} = segment;
+      return [originPlaceId, destinationPlaceId].filter((place) => place !== undefined);
     }),
   );
   const places = [...all.places].filter(

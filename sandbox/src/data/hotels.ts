@@ -6,9 +6,22 @@
 import {hotelAgents} from './agents';
 import {places, type SandboxPlace} from './places';
 import {hash32, Rng, shortId} from '../random';
-import {isoDate, milli, toDate, type LocalDate} from '../services/types';
+import {isoDate, milli, toDate, type RequestOf, type SchemaOf} from '../services/types';
 
-export const stars = [
+/** An enum of the hotels specs, by schema name (hotels-common, shared by the four hotels APIs). */
+type HotelsEnum<
+  Name extends
+    | 'Stars'
+    | 'AccommodationType'
+    | 'GuestType'
+    | 'ImageType'
+    | 'RoomType'
+    | 'MealPlanType'
+    | 'CancellationPolicyType'
+    | 'PaymentType',
+> = SchemaOf<'hotels-live', Name>;
+
+export const stars: HotelsEnum<'Stars'>[] = [
   'STARS_TWO_STAR',
   'STARS_THREE_STAR',
   'STARS_THREE_STAR',
@@ -16,7 +29,7 @@ export const stars = [
   'STARS_FOUR_STAR',
   'STARS_FIVE_STAR',
 ];
-export const starCount = (value: string) =>
+export const starCount = (value: HotelsEnum<'Stars'> | undefined) =>
   [
     'STARS_NO_STAR',
     'STARS_ONE_STAR',
@@ -24,8 +37,8 @@ export const starCount = (value: string) =>
     'STARS_THREE_STAR',
     'STARS_FOUR_STAR',
     'STARS_FIVE_STAR',
-  ].indexOf(value);
-export const kinds = [
+  ].indexOf(value ?? '');
+export const kinds: HotelsEnum<'AccommodationType'>[] = [
   'ACCOMMODATION_TYPE_HOTEL',
   'ACCOMMODATION_TYPE_HOTEL',
   'ACCOMMODATION_TYPE_HOTEL',
@@ -60,34 +73,38 @@ const amenityCodes = [
   'HOTEL_AMENITY_SPA',
   'HOTEL_AMENITY_AIR_CONDITIONING',
 ];
-export const guestTypes = [
+export const guestTypes: HotelsEnum<'GuestType'>[] = [
   'GUEST_TYPE_FAMILY',
   'GUEST_TYPE_BUSINESS',
   'GUEST_TYPE_COUPLE',
   'GUEST_TYPE_SOLO',
   'GUEST_TYPE_GROUP',
 ];
-const imageTypes = [
+const imageTypes: HotelsEnum<'ImageType'>[] = [
   'IMAGE_TYPE_OUTLOOK',
   'IMAGE_TYPE_BEDROOM',
   'IMAGE_TYPE_LOBBY',
   'IMAGE_TYPE_BATHROOM',
   'IMAGE_TYPE_RESTAURANT_BAR',
 ];
-export const rooms: [string, string][] = [
+export const rooms: [string, HotelsEnum<'RoomType'>][] = [
   ['Standard Double Room', 'ROOM_TYPE_DOUBLE'],
   ['Twin Room', 'ROOM_TYPE_TWIN'],
   ['Single Room', 'ROOM_TYPE_SINGLE'],
   ['Family Room', 'ROOM_TYPE_FAMILY'],
   ['Junior Suite', 'ROOM_TYPE_SUITE'],
 ];
-const mealPlans = ['MEAL_PLAN_TYPE_ROOM_ONLY', 'MEAL_PLAN_TYPE_BREAKFAST_INCLUDED', 'MEAL_PLAN_TYPE_HALF_BOARD'];
-const cancellations = [
+const mealPlans: HotelsEnum<'MealPlanType'>[] = [
+  'MEAL_PLAN_TYPE_ROOM_ONLY',
+  'MEAL_PLAN_TYPE_BREAKFAST_INCLUDED',
+  'MEAL_PLAN_TYPE_HALF_BOARD',
+];
+const cancellations: HotelsEnum<'CancellationPolicyType'>[] = [
   'CANCELLATION_POLICY_TYPE_FREE_CANCELLATION',
   'CANCELLATION_POLICY_TYPE_NON_REFUNDABLE',
   'CANCELLATION_POLICY_TYPE_REFUNDABLE',
 ];
-const payments = ['PAYMENT_TYPE_PREPAID', 'PAYMENT_TYPE_PAY_ON_ARRIVAL'];
+const payments: HotelsEnum<'PaymentType'>[] = ['PAYMENT_TYPE_PREPAID', 'PAYMENT_TYPE_PAY_ON_ARRIVAL'];
 
 /** Hotel ids of generated places: 40000000 + 100 × the place's index + n; the guides' hotel keeps its id. */
 const HOTEL_BASE = 40_000_000;
@@ -97,12 +114,12 @@ export interface SandboxHotel {
   hotelId: string;
   hotelName: string;
   place: SandboxPlace;
-  stars: string;
-  accommodationType: string;
+  stars: HotelsEnum<'Stars'>;
+  accommodationType: HotelsEnum<'AccommodationType'>;
   chainGroup: (typeof chains)[number];
   coordinates: {latitude: number; longitude: number};
   amenities: string[];
-  guestTypes: string[];
+  guestTypes: HotelsEnum<'GuestType'>[];
   rating: number;
   reviewCount: number;
 }
@@ -175,28 +192,17 @@ function hotelsOf(entityId: string): SandboxHotel[] {
   return ids.map(hotelById);
 }
 
-export interface LiveQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  entityId: string;
-  checkinDate: LocalDate;
-  checkoutDate: LocalDate;
-  adults: number;
-  childrenAges?: number[];
-  rooms?: number;
-  includedAgentsIds?: string[];
-  excludedAgentsIds?: string[];
-}
+/** The query of a hotels live search, as its create call's schema says. */
+export type LiveQuery = RequestOf<'HotelsService_CreateSearch'>['query'];
 
 export interface Offer {
   key: string;
   hotel: SandboxHotel;
-  option: Record<string, unknown> & {
+  option: SchemaOf<'hotels-live', 'HotelPricingOption'> & {
     agentId: string;
-    mealPlan: string;
-    cancellationPolicy: string;
-    paymentType: string;
+    mealPlan: HotelsEnum<'MealPlanType'>;
+    cancellationPolicy: HotelsEnum<'CancellationPolicyType'>;
+    paymentType: HotelsEnum<'PaymentType'>;
   };
   total: number;
   undiscounted: number;
@@ -222,13 +228,12 @@ export function offers(query: LiveQuery): {hotels: SandboxHotel[]; offers: Offer
       const total = nightly * nights * roomCount * (1 + rng.int(0, 15) / 100);
       const undiscounted = rng.chance(0.3) ? total * 1.12 : total;
       const id = shortId(rng, 6);
-      const price = (amount: number) => ({
+      // The taxes are paid as the room is: at booking for a prepaid option, at the hotel for pay on arrival
+      const price = (amount: number, payType: HotelsEnum<'PaymentType'>): SchemaOf<'hotels-live', 'OfferPrice'> => ({
         currency: query.currency,
         price: {...milli(amount), updateStatus: 'PRICE_UPDATE_STATUS_CURRENT'},
         basePrice: milli(amount / 1.2),
-        taxesAndFees: [
-          {feeType: 'TAX_AND_FEE_TYPE_VAT', value: milli(amount - amount / 1.2), payType: 'PAYMENT_TYPE_PREPAID'},
-        ],
+        taxesAndFees: [{feeType: 'TAX_AND_FEE_TYPE_VAT', value: milli(amount - amount / 1.2), payType}],
       });
       const paymentType = rng.pick(payments);
       found.push({
@@ -244,8 +249,8 @@ export function offers(query: LiveQuery): {hotels: SandboxHotel[]; offers: Offer
           roomType,
           cancellationPolicy: rng.pick(cancellations),
           mealPlan: rng.pick(mealPlans),
-          price: price(total),
-          priceWithoutDiscount: price(undiscounted),
+          price: price(total, paymentType),
+          priceWithoutDiscount: price(undiscounted, paymentType),
           deeplink: `https://www.provider.example/hotels/deeplink/v1/${encodeURIComponent(query.market)}/${encodeURIComponent(query.locale)}/${encodeURIComponent(query.currency)}/${agent.id}/${hotel.hotelId}?checkin=${isoDate(toDate(query.checkinDate))}&checkout=${isoDate(toDate(query.checkoutDate))}&adults=${query.adults}&rooms=${roomCount}&option=${id}`,
           paymentType,
         },

@@ -338,16 +338,20 @@ export function matchRanges(text: string, term: string): [number, number][] {
   return ranges;
 }
 
-export interface Suggestion {
-  place: SandboxPlace;
+export interface Suggestion<Kind extends PlaceKind = PlaceKind> {
+  place: SandboxPlace & {type: Kind};
   score: number;
 }
 
 /** Places whose name (or IATA code) a term starts, or one of whose words it starts; best first. */
-export function suggestPlaces(term: string | undefined, kinds: string[], limit: number): Suggestion[] {
-  const candidates = places().all.filter(
-    (place) => place.type !== 'PLACE_TYPE_CONTINENT' && (!kinds.length || kinds.includes(place.type)),
-  );
+export function suggestPlaces<Kind extends string>(
+  term: string | undefined,
+  kinds: readonly Kind[],
+  limit: number,
+): Suggestion<Kind & PlaceKind>[] {
+  const wanted = (place: SandboxPlace): place is SandboxPlace & {type: Kind & PlaceKind} =>
+    place.type !== 'PLACE_TYPE_CONTINENT' && (kinds as readonly string[]).includes(place.type);
+  const candidates = places().all.filter(wanted);
   if (!term?.trim()) {
     // No search term: the most popular places (the spec's x-validation on the autosuggest queries).
     return candidates
@@ -368,7 +372,7 @@ export function suggestPlaces(term: string | undefined, kinds: string[], limit: 
         score: (iata ? 5000 : 0) + (prefix ? 2000 : 1000) + place.weight + (place.type === 'PLACE_TYPE_CITY' ? 100 : 0),
       };
     })
-    .filter((entry): entry is Suggestion => !!entry)
+    .filter((entry) => entry !== undefined)
     .sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name))
     .slice(0, limit);
 }

@@ -5,14 +5,14 @@
  */
 import type {OpenApiDocument, Operation, Schema} from '@portal/specs';
 import type {Rule} from '../rules';
-import type {Handler, Scenario} from '../services/types';
+import type {AnyHandler, Scenario} from '../services/types';
 
 /** An operation as the sandbox serves it: where it is, what it takes, its rules and its handler. */
 export interface Route {
   operation: Operation;
   doc: OpenApiDocument;
   pattern: RegExp;
-  handler: Handler;
+  handler: AnyHandler;
   /** Headers that must carry a `sandbox_` key (lower case); none for `security: []`. */
   keyHeaders: string[];
   bodySchema?: Schema;

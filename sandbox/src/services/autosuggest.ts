@@ -3,7 +3,7 @@
  * (data/places.ts `suggestPlaces`), with the highlighting offsets of the matched words.
  */
 import {lineage, matchRanges, placeName, suggestPlaces, type SandboxPlace} from '../data/places';
-import type {Handler} from './types';
+import type {ApiHandlers, Handler} from './types';
 
 const DEFAULT_LIMIT = 10;
 
@@ -18,16 +18,11 @@ function hierarchy(place: SandboxPlace, locale: string, separator: string): stri
 const location = (place: SandboxPlace, spaced = false) =>
   `${place.coordinates.latitude},${spaced ? ' ' : ''}${place.coordinates.longitude}`;
 
-interface SuggestBody {
-  query: {market: string; locale: string; searchTerm?: string; includedEntityTypes?: string[]};
-  limit?: number;
-}
-
-const suggestFlights: Handler = (call) => {
-  const {query, limit} = call.body as SuggestBody;
+const suggestFlights: Handler<'AutosuggestService_SuggestFlights'> = (call) => {
+  const {query, limit} = call.body;
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
-    : ['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY', 'PLACE_TYPE_COUNTRY'];
+    : (['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY', 'PLACE_TYPE_COUNTRY'] as const);
   const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
   return {
     places: found.map(({place}) => {
@@ -63,11 +58,11 @@ const highlighted = (text: string, term: string | undefined): string =>
         .join(';')
     : '';
 
-const suggestCarHire: Handler = (call) => {
-  const {query} = call.body as SuggestBody;
+const suggestCarHire: Handler<'AutosuggestService_SuggestCarHire'> = (call) => {
+  const {query} = call.body;
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
-    : ['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY'];
+    : (['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY'] as const);
   const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, DEFAULT_LIMIT);
   return {
     places: found.map(({place}) => {
@@ -85,11 +80,11 @@ const suggestCarHire: Handler = (call) => {
   };
 };
 
-const suggestHotels: Handler = (call) => {
-  const {query, limit} = call.body as SuggestBody;
+const suggestHotels: Handler<'AutosuggestService_SuggestHotels'> = (call) => {
+  const {query, limit} = call.body;
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
-    : ['PLACE_TYPE_CITY', 'PLACE_TYPE_AIRPORT', 'PLACE_TYPE_COUNTRY'];
+    : (['PLACE_TYPE_CITY', 'PLACE_TYPE_AIRPORT', 'PLACE_TYPE_COUNTRY'] as const);
   const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
   return {
     places: found.map(({place, score}) => {
@@ -113,4 +108,4 @@ export const handlers = {
   AutosuggestService_SuggestFlights: suggestFlights,
   AutosuggestService_SuggestCarHire: suggestCarHire,
   AutosuggestService_SuggestHotels: suggestHotels,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'autosuggest'>;

@@ -3,7 +3,7 @@
  */
 import {carHireAgents} from '../data/agents';
 import {Rng} from '../random';
-import {type Handler} from './types';
+import {type ApiHandlers, type Handler} from './types';
 
 /** The agents of a market: a stable subset of the sandbox's car hire agents. */
 export function agentsOfMarket(market: string) {
@@ -11,13 +11,13 @@ export function agentsOfMarket(market: string) {
   return market === 'UK' ? carHireAgents.slice(0, 5) : rng.sample(carHireAgents, rng.int(3, carHireAgents.length));
 }
 
-const listAgents: Handler = (call) => ({
+const listAgents: Handler<'CarHireAgentsService_ListAgents'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
   agents:
     call.scenario === 'empty'
       ? {}
       : Object.fromEntries(
-          agentsOfMarket(String(call.params.market)).map((agent) => [
+          agentsOfMarket(call.params.market).map((agent) => [
             agent.id,
             {name: agent.name, reviews: agent.reviews, rating: agent.rating},
           ]),
@@ -26,4 +26,4 @@ const listAgents: Handler = (call) => ({
 
 export const handlers = {
   CarHireAgentsService_ListAgents: listAgents,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'carhire-agents'>;

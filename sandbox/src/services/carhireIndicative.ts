@@ -5,26 +5,16 @@
 import {carHireVendors} from '../data/agents';
 import {places} from '../data/places';
 import {Rng} from '../random';
-import {isoDate, milli, toDate, type Handler, type LocalDate} from './types';
+import {isoDate, milli, toDate, type ApiHandlers, type Handler, type SchemaOf} from './types';
 
 import {vehicles} from '../data/carQuotes';
 
-interface IndicativeQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  pickUpDate: LocalDate;
-  dropOffDate: LocalDate;
-  dateTimeGroupingType: string;
-  pickUpDropOffLocationEntityId: string;
-}
-
-const searchIndicative: Handler = (call) => {
-  const query = call.body.query as IndicativeQuery;
+const searchIndicative: Handler<'CarHireIndicativeService_Search'> = (call) => {
+  const {query} = call.body;
   const rng = new Rng(['carhire-indicative', query]);
   const place = places().byId.get(query.pickUpDropOffLocationEntityId);
-  const quotes: Record<string, object> = {};
-  const vendors: Record<string, object> = {};
+  const quotes: Record<string, SchemaOf<'carhire-indicative', 'CarHireIndicativeQuote'>> = {};
+  const vendors: Record<string, SchemaOf<'carhire-indicative', 'CarHireIndicativeVendor'>> = {};
   const start = toDate(query.pickUpDate);
   const end = toDate(query.dropOffDate);
   const days = Math.max(1, Math.round((end.getTime() - start.getTime()) / 86_400_000) + 1);
@@ -81,4 +71,4 @@ const searchIndicative: Handler = (call) => {
 
 export const handlers = {
   CarHireIndicativeService_Search: searchIndicative,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'carhire-indicative'>;

@@ -3,14 +3,14 @@
  * quotes of data/carQuotes.ts.
  */
 import {newSession, openSession, partial, poll, stagesFor} from './session';
-import {type Handler} from './types';
+import {type ApiHandlers, type Handler} from './types';
 
 import {content, generate, type LiveQuery} from '../data/carQuotes';
 
 const KIND = 'carhire-live';
 
-const createSearch: Handler = async (call) => {
-  const query = call.body.query as LiveQuery;
+const createSearch: Handler<'CarHireService_CreateSearch'> = async (call) => {
+  const {query} = call.body;
   const quotes = generate(query);
   const session = newSession(call, KIND, query, stagesFor(2, call.scenario, quotes.length > 0));
   return {
@@ -21,8 +21,8 @@ const createSearch: Handler = async (call) => {
   };
 };
 
-const pollSearch: Handler = async (call) => {
-  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
+const pollSearch: Handler<'CarHireService_PollSearch'> = async (call) => {
+  const session = await openSession<LiveQuery>(call, call.params.sessionToken, KIND);
   const outcome = poll(session, call.now);
   const quotes = session.sc === 'empty' ? [] : partial(generate(session.q), outcome.stage, session.n);
   return {
@@ -36,4 +36,4 @@ const pollSearch: Handler = async (call) => {
 export const handlers = {
   CarHireService_CreateSearch: createSearch,
   CarHireService_PollSearch: pollSearch,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'carhire-live-pricing'>;

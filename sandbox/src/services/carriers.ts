@@ -2,9 +2,9 @@
  * Carriers: the carriers of the sandbox's data (data/carriers.ts), keyed by carrier id.
  */
 import {allCarriers} from '../data/carriers';
-import type {Handler} from './types';
+import type {ApiHandlers, Handler} from './types';
 
-const listCarriers: Handler = (call) => ({
+const listCarriers: Handler<'CarriersService_ListCarriers'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
   carriers:
     call.scenario === 'empty'
@@ -19,4 +19,4 @@ const listCarriers: Handler = (call) => ({
 
 export const handlers = {
   CarriersService_ListCarriers: listCarriers,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'carriers'>;

@@ -3,21 +3,21 @@
  * (data/culture.ts).
  */
 import {currencies, currency, defaultCulture, locales, markets} from '../data/culture';
-import type {Handler} from './types';
+import type {ApiHandlers, Handler} from './types';
 
-const listCurrencies: Handler = (call) => ({
+const listCurrencies: Handler<'CultureService_ListCurrencies'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
   currencies: call.scenario === 'empty' ? [] : currencies(),
 });
-const listLocales: Handler = (call) => ({
+const listLocales: Handler<'CultureService_ListLocales'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
   locales: call.scenario === 'empty' ? [] : locales(),
 });
-const listMarkets: Handler = (call) => ({
+const listMarkets: Handler<'CultureService_ListMarkets'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
-  markets: call.scenario === 'empty' ? [] : markets(String(call.params.locale)),
+  markets: call.scenario === 'empty' ? [] : markets(call.params.locale),
 });
-const nearestCulture: Handler = () => {
+const nearestCulture: Handler<'CultureService_NearestCulture'> = () => {
   const market = markets(defaultCulture.locale).find((candidate) => candidate.code === defaultCulture.market)!;
   return {
     status: 'RESULT_STATUS_COMPLETE',
@@ -35,4 +35,4 @@ export const handlers = {
   CultureService_ListLocales: listLocales,
   CultureService_ListMarkets: listMarkets,
   CultureService_NearestCulture: nearestCulture,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'culture'>;

@@ -5,28 +5,14 @@
 import {carrierByIata, type SandboxCarrier} from '../data/carriers';
 import {airportsFor, findPlace, lineage, placeBody, type SandboxPlace} from '../data/places';
 import {distanceKm, Rng} from '../random';
-import {type Handler, type LocalDate} from './types';
+import {type ApiHandlers, type Handler, type LocalDate, type SchemaOf} from './types';
 
-import {carrierPool, pad, type LiveQuery, type PlaceQuery} from '../data/flightItineraries';
-
-interface IndicativeQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  queryLegs: {
-    originPlace: {queryPlace: PlaceQuery};
-    destinationPlace: {queryPlace?: PlaceQuery; anywhere?: boolean; anywhereByCity?: boolean};
-    fixedDate?: LocalDate;
-    dateRange?: {startDate: {year: number; month: number}; endDate: {year: number; month: number}};
-    anytime?: boolean;
-  }[];
-  dateTimeGroupingType?: string;
-}
+import {carrierPool, pad, type LiveQuery} from '../data/flightItineraries';
 
 const popularDestinations = ['EDI', 'CDG', 'AMS', 'BCN', 'DUB', 'FCO', 'LIS', 'JFK', 'CUN', 'DXB', 'MAD', 'BER'];
 
-const searchIndicative: Handler = (call) => {
-  const query = call.body.query as IndicativeQuery;
+const searchIndicative: Handler<'FlightsIndicativeService_SearchFlights'> = (call) => {
+  const {query} = call.body;
   const rng = new Rng(['flights-indicative', query]);
   const [outbound, inbound] = query.queryLegs;
   const origins = airportsFor(findPlace(outbound.originPlace.queryPlace));
@@ -37,12 +23,12 @@ const searchIndicative: Handler = (call) => {
         .map((iata) => findPlace({iata}))
         .flatMap(airportsFor)
         .filter((airport) => !origins.includes(airport));
-  const quotes: Record<string, object> = {};
+  const quotes: Record<string, SchemaOf<'flights-indicative', 'Quote'>> = {};
   const carriers = new Map<string, SandboxCarrier>();
   const places = new Set<SandboxPlace>();
   const routes = new Map<string, string[]>();
   const byDate = new Map<string, string[]>();
-  const dayOf = (leg: IndicativeQuery['queryLegs'][number], pick: Rng): LocalDate => {
+  const dayOf = (leg: (typeof query.queryLegs)[number], pick: Rng): LocalDate => {
     if (leg.fixedDate) return leg.fixedDate;
     const start = leg.dateRange?.startDate ?? {
       year: new Date(call.now).getUTCFullYear(),
@@ -143,4 +129,4 @@ const searchIndicative: Handler = (call) => {
 
 export const handlers = {
   FlightsIndicativeService_SearchFlights: searchIndicative,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'flights-indicative'>;

@@ -7,7 +7,7 @@ import {memoised, RawJson} from '../answers';
 import {SandboxError} from '../errors';
 import {Rng, stableText} from '../random';
 import {newSession, openSession, partial, poll, stagesFor} from './session';
-import {type Call, type Handler} from './types';
+import {type Call, type ApiHandlers, type Handler, type SchemaOf} from './types';
 
 import {content, generate, type LiveQuery} from '../data/flightItineraries';
 
@@ -20,7 +20,7 @@ const countOf = (query: LiveQuery): number =>
 
 /** The UTF-8 JSON of a search's content at a stage (kept: answers.ts). */
 const contentText = (query: LiveQuery, scenario: Call['scenario'], stage: number, stages: number, final: boolean) =>
-  new RawJson(
+  new RawJson<SchemaOf<'flights-live-pricing', 'FlightsLiveContent'>>(
     memoised(`${KIND} content ${scenario ?? ''} ${stage} ${stages} ${final} ${stableText(query)}`, () => {
       const all = generate(query);
       const ids = scenario === 'empty' ? [] : partial(all.order, stage, stages);
@@ -28,8 +28,8 @@ const contentText = (query: LiveQuery, scenario: Call['scenario'], stage: number
     }),
   );
 
-const createSearch: Handler = async (call) => {
-  const query = call.body.query as LiveQuery;
+const createSearch: Handler<'FlightsService_CreateSearch'> = async (call) => {
+  const {query} = call.body;
   const session = newSession(call, KIND, query, stagesFor(3, call.scenario, countOf(query) > 0));
   return {
     sessionToken: await call.tokens.sign(session),
@@ -39,8 +39,8 @@ const createSearch: Handler = async (call) => {
   };
 };
 
-const pollSearch: Handler = async (call) => {
-  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
+const pollSearch: Handler<'FlightsService_PollSearch'> = async (call) => {
+  const session = await openSession<LiveQuery>(call, call.params.sessionToken, KIND);
   const outcome = poll(session, call.now);
   return {
     sessionToken: await call.tokens.sign(outcome.next),
@@ -65,9 +65,9 @@ interface Refresh {
   sc?: Call['scenario'];
 }
 
-const createItineraryRefresh: Handler = async (call) => {
-  const session = await openSession<LiveQuery>(call, String(call.params.sessionToken), KIND);
-  const itineraryId = String(call.body.itineraryId);
+const createItineraryRefresh: Handler<'FlightsService_CreateItineraryRefresh'> = async (call) => {
+  const session = await openSession<LiveQuery>(call, call.params.sessionToken, KIND);
+  const {itineraryId} = call.body;
   if (!generate(session.q).itineraries[itineraryId]) {
     throw new SandboxError(404, `Itinerary ${itineraryId} is not in this search session`);
   }
@@ -86,8 +86,8 @@ const createItineraryRefresh: Handler = async (call) => {
   };
 };
 
-const pollItineraryRefresh: Handler = async (call) => {
-  const token = String(call.params.refreshSessionToken);
+const pollItineraryRefresh: Handler<'FlightsService_PollItineraryRefresh'> = async (call) => {
+  const token = call.params.refreshSessionToken;
   const refresh = await call.tokens.verify<Refresh>(token);
   if (!refresh || refresh.k !== 'flights-refresh') {
     throw new SandboxError(404, 'Refresh session not found: use the token of a refresh create call');
@@ -114,4 +114,4 @@ export const handlers = {
   FlightsService_PollSearch: pollSearch,
   FlightsService_CreateItineraryRefresh: createItineraryRefresh,
   FlightsService_PollItineraryRefresh: pollItineraryRefresh,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'flights-live-pricing'>;

@@ -3,15 +3,12 @@
  * (`GeoService_NearestPlaces`), from the sandbox's place data (data/places.ts).
  */
 import {lineage, nearestAirports, placeBody, places} from '../data/places';
-import type {Handler} from './types';
+import type {ApiHandlers, Handler} from './types';
 
 const london = () => places().byId.get('95565050')!;
 
-const nearestPlaces: Handler = (call) => {
-  const {locator, locale} = call.body as {
-    locator: {ipAddress?: string; coordinates?: {latitude: number; longitude: number}};
-    locale: string;
-  };
+const nearestPlaces: Handler<'GeoService_NearestPlaces'> = (call) => {
+  const {locator, locale} = call.body;
   // No IP geolocation data ships with the sandbox: an IP address answers with the default culture's place (London).
   const [airport] = locator.coordinates ? nearestAirports(locator.coordinates, 1) : [london()];
   return {
@@ -23,8 +20,8 @@ const nearestPlaces: Handler = (call) => {
   };
 };
 
-const listPlaces: Handler = (call) => {
-  const locale = String(call.params.locale);
+const listPlaces: Handler<'GeoService_ListPlaces'> = (call) => {
+  const {locale} = call.params;
   return {
     status: 'RESULT_STATUS_COMPLETE',
     places:
@@ -37,4 +34,4 @@ const listPlaces: Handler = (call) => {
 export const handlers = {
   GeoService_NearestPlaces: nearestPlaces,
   GeoService_ListPlaces: listPlaces,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'geo'>;

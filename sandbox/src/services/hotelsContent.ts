@@ -3,13 +3,13 @@
  */
 import {countryOf, placeName} from '../data/places';
 import {Rng} from '../random';
-import {type Handler} from './types';
+import {type ApiHandlers, type Handler} from './types';
 
 import {hotelById, images, starCount} from '../data/hotels';
 
-const getContent: Handler = (call) => {
-  const locale = (call.body.locale as string | undefined) ?? 'en-GB';
-  const hotelIds = call.scenario === 'empty' ? [] : (call.body.hotelIds as string[]);
+const getContent: Handler<'HotelsContentService_GetContent'> = (call) => {
+  const locale = call.body.locale ?? 'en-GB';
+  const hotelIds = call.scenario === 'empty' ? [] : call.body.hotelIds;
   return {
     hotelsContent: Object.fromEntries(
       hotelIds.map((hotelId) => {
@@ -84,4 +84,4 @@ const getContent: Handler = (call) => {
 
 export const handlers = {
   HotelsContentService_GetContent: getContent,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'hotels-content'>;

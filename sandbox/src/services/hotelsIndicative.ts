@@ -4,25 +4,10 @@
  */
 import {places} from '../data/places';
 import {Rng} from '../random';
-import {isoDate, toDate, type Handler, type LocalDate} from './types';
+import {isoDate, toDate, type ApiHandlers, type Handler} from './types';
 
-interface IndicativeQuery {
-  market: string;
-  locale: string;
-  currency: string;
-  destinationEntityIds: string[];
-  travelDate: {fixedDate?: LocalDate; dateRange?: {startDate: LocalDate; endDate: LocalDate}};
-  dateTimeGroupingType?: string;
-  filter?: {
-    starsFilter?: string[];
-    chainIdFilter?: string[];
-    hotelGroupFilter?: string[];
-    accommodationTypeFilter?: string[];
-  };
-}
-
-const searchIndicative: Handler = (call) => {
-  const query = call.body.query as IndicativeQuery;
+const searchIndicative: Handler<'HotelsIndicativeService_Search'> = (call) => {
+  const {query} = call.body;
   const prices: Record<string, object[]> = {};
   const start = toDate(query.travelDate.fixedDate ?? query.travelDate.dateRange!.startDate);
   const end = toDate(query.travelDate.fixedDate ?? query.travelDate.dateRange!.endDate);
@@ -62,4 +47,4 @@ const searchIndicative: Handler = (call) => {
 
 export const handlers = {
   HotelsIndicativeService_Search: searchIndicative,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'hotels-indicative'>;

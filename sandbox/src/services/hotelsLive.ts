@@ -4,7 +4,7 @@
  */
 import {stableStringify} from '../random';
 import {newSession, openSession, poll, stagesFor} from './session';
-import {type Handler} from './types';
+import {type ApiHandlers, type Handler} from './types';
 
 import {offers, type LiveQuery} from '../data/hotels';
 import {page, type PollBody} from './hotelsLiveView';
@@ -15,8 +15,8 @@ interface HotelsSession extends LiveQuery {
   pageSize: number;
 }
 
-const createSearch: Handler = async (call) => {
-  const query = {...(call.body.query as LiveQuery), pageSize: call.body.initialPageSize as number} as HotelsSession;
+const createSearch: Handler<'HotelsService_CreateSearch'> = async (call) => {
+  const query: HotelsSession = {...call.body.query, pageSize: call.body.initialPageSize};
   const all = offers(query);
   const session = newSession(call, KIND, query, stagesFor(2, call.scenario, all.offers.length > 0));
   const view: PollBody = {};
@@ -36,9 +36,9 @@ const createSearch: Handler = async (call) => {
   };
 };
 
-const pollSearch: Handler = async (call) => {
-  const session = await openSession<HotelsSession>(call, String(call.params.sessionToken), KIND);
-  const view = (call.body ?? {}) as PollBody;
+const pollSearch: Handler<'HotelsService_PollSearch'> = async (call) => {
+  const session = await openSession<HotelsSession>(call, call.params.sessionToken, KIND);
+  const view: PollBody = call.body ?? {};
   const outcome = poll(session, call.now, stableStringify(view));
   const all = session.sc === 'empty' ? {hotels: [], offers: []} : offers(session.q);
   const body = page(session.q, all, outcome.stage, session.n, view, session.q.pageSize);
@@ -53,4 +53,4 @@ const pollSearch: Handler = async (call) => {
 export const handlers = {
   HotelsService_CreateSearch: createSearch,
   HotelsService_PollSearch: pollSearch,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'hotels-live'>;

@@ -7,15 +7,12 @@ import {hotelAgents} from '../data/agents';
 import {places} from '../data/places';
 import {distanceKm} from '../random';
 import {partial} from './session';
-import {isoDate, toDate} from './types';
+import {isoDate, toDate, type SchemaOf, type RequestOf} from './types';
 
 import {images, offers, starCount, type LiveQuery, type Offer, type SandboxHotel} from '../data/hotels';
 
-export interface PollBody {
-  sort?: {type?: string; order?: string};
-  pagination?: {limit?: number; offset?: number};
-  filters?: Record<string, {values?: unknown[]; minValue?: number; maxValue?: number}>[];
-}
+/** What a hotels poll asks to see: its sort, filters and page, as the poll's schema says. */
+export type PollBody = RequestOf<'HotelsService_PollSearch'>;
 
 /** The filters of a poll, applied to a hotel's offers: the offers that pass, none when the hotel fails. */
 export function applyFilters(hotel: SandboxHotel, hotelOffers: Offer[], filters: PollBody['filters']): Offer[] {
@@ -86,7 +83,7 @@ export function page(
   stages: number,
   view: PollBody,
   defaultLimit: number,
-) {
+): SchemaOf<'hotels-live', 'HotelsLiveContent'> {
   const hotels = partial(all.hotels, stage, stages);
   const target = places().byId.get(query.entityId) ?? hotels[0]?.place;
   const byHotel = new Map<SandboxHotel, Offer[]>();

@@ -4,7 +4,7 @@
 import {hotelAgents} from '../data/agents';
 import {countryOf, placeName} from '../data/places';
 import {Rng} from '../random';
-import {type Handler} from './types';
+import {type ApiHandlers, type Handler} from './types';
 
 import {hotelById} from '../data/hotels';
 
@@ -16,19 +16,8 @@ const reviewTexts = [
   ['Excellent service', 'The staff went out of their way to help us with our plans.'],
 ];
 
-const listReviews: Handler = (call) => {
-  const body = call.body as {
-    hotelId: string;
-    locale?: string;
-    pagination?: {offset?: number; limit?: number};
-    sort?: string;
-    filters?: {
-      guestTypeFilter?: string[];
-      localeFilter?: string[];
-      travellerRatingFilter?: string[];
-      tagFilter?: string[];
-    };
-  };
+const listReviews: Handler<'HotelsReviewsService_ListReviews'> = (call) => {
+  const body = call.body;
   const hotel = hotelById(body.hotelId);
   const country = countryOf(hotel.place);
   const reviewCount = call.scenario === 'empty' ? 0 : Math.min(hotel.reviewCount, 300);
@@ -115,4 +104,4 @@ const listReviews: Handler = (call) => {
 
 export const handlers = {
   HotelsReviewsService_ListReviews: listReviews,
-} satisfies Record<string, Handler>;
+} satisfies ApiHandlers<'hotels-reviews'>;

@@ -16,24 +16,32 @@ import {handlers as hotelsContent} from './hotelsContent';
 import {handlers as hotelsIndicative} from './hotelsIndicative';
 import {handlers as hotelsLive} from './hotelsLive';
 import {handlers as hotelsReviews} from './hotelsReviews';
-import type {Handler} from './types';
+import type {AnyHandler, ApiHandlers, ApiOperations} from './types';
+
+/**
+ * An API's handlers as the app calls them. The app hands each one the request its validation step
+ * checked with Ajv against the very schemas the handler's types are generated from (middleware/validate.ts),
+ * so the request is of the type the handler declares: this is the one place that says so.
+ */
+const routed = <Slug extends keyof ApiOperations>(api: ApiHandlers<Slug>) =>
+  api as unknown as Record<string, AnyHandler>;
 
 /** The handlers of each API, by the API's slug. */
-export const handlersByApi: Record<string, Record<string, Handler>> = {
-  'flights-live-pricing': flightsLivePricing,
-  'flights-indicative': flightsIndicative,
-  geo,
-  culture,
-  carriers,
-  autosuggest,
-  'carhire-live-pricing': carhireLivePricing,
-  'carhire-indicative': carhireIndicative,
-  'carhire-agents': carhireAgents,
-  'hotels-live': hotelsLive,
-  'hotels-indicative': hotelsIndicative,
-  'hotels-content': hotelsContent,
-  'hotels-reviews': hotelsReviews,
+export const handlersByApi: Record<string, Record<string, AnyHandler>> = {
+  'flights-live-pricing': routed<'flights-live-pricing'>(flightsLivePricing),
+  'flights-indicative': routed<'flights-indicative'>(flightsIndicative),
+  geo: routed<'geo'>(geo),
+  culture: routed<'culture'>(culture),
+  carriers: routed<'carriers'>(carriers),
+  autosuggest: routed<'autosuggest'>(autosuggest),
+  'carhire-live-pricing': routed<'carhire-live-pricing'>(carhireLivePricing),
+  'carhire-indicative': routed<'carhire-indicative'>(carhireIndicative),
+  'carhire-agents': routed<'carhire-agents'>(carhireAgents),
+  'hotels-live': routed<'hotels-live'>(hotelsLive),
+  'hotels-indicative': routed<'hotels-indicative'>(hotelsIndicative),
+  'hotels-content': routed<'hotels-content'>(hotelsContent),
+  'hotels-reviews': routed<'hotels-reviews'>(hotelsReviews),
 };
 
 /** Every operation's handler, by operationId. */
-export const handlers: Record<string, Handler> = Object.assign({}, ...Object.values(handlersByApi));
+export const handlers: Record<string, AnyHandler> = Object.assign({}, ...Object.values(handlersByApi));

@@ -12,7 +12,7 @@
  *   for a second or so between polls), or a search that failed; the content is left out.
  */
 import {SandboxError} from '../errors';
-import type {Call, Scenario} from './types';
+import type {Call, ResultAction, ResultStatus, Scenario} from './types';
 
 export const STAGE_MS = 1000;
 export const MIN_POLL_MS = 500;
@@ -58,8 +58,8 @@ export async function openSession<Q>(call: Call, token: string, kind: string): P
 
 export interface PollOutcome<Q> {
   stage: number;
-  status: string;
-  action: string;
+  status: ResultStatus;
+  action: ResultAction;
   /** Whether the content is sent. */
   send: boolean;
   next: Session<Q>;
