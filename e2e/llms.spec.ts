@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Browser} from '@playwright/test';
 import {fieldsAndValues, operations, operationSchemas} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
+import {categoryPages} from '../mcp/src/pages';
 import {test, expect, hydrated} from './fixtures';
 
 /** The pathnames of the sitemap's pages. */
@@ -61,6 +62,24 @@ async function pageHeadings(browser: Browser, path: string): Promise<string[]> {
   return headings.map((heading) => `${heading.slice(0, 1)} ${normal(heading.slice(2))}`);
 }
 
+/** A generated category page as a reader without JavaScript sees it: its title, then its cards' titles. */
+async function categoryHeadings(browser: Browser, path: string): Promise<string[]> {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  const title = await page.locator('main header h1').textContent();
+  const cards = await page.locator('main article .theme-doc-card-title').allTextContents();
+  await context.close();
+  return [`1 ${normal(title ?? '')}`, ...cards.map((card) => `- ${normal(card)}`)];
+}
+
+/** A category page's markdown as the same outline: its `#` title, then its list items' link texts. */
+const categoryOutline = (markdown: string): string[] => [
+  ...markdownHeadings(markdown),
+  ...[...markdown.matchAll(/^- \[((?:\\.|[^\]\\])*)\]\(/gm)].map((match) => `- ${normal(match[1])}`),
+];
+
 /** The title, tags and operations of a reference page as a reader without JavaScript sees them. */
 async function referenceHeadings(browser: Browser, path: string): Promise<string[]> {
   const context = await browser.newContext({javaScriptEnabled: false});
@@ -94,7 +113,7 @@ test.describe('llms.txt and llms-full.txt', () => {
       'RESULT_STATUS_COMPLETE',
       'PRICE_UNIT_',
       'entity ids, not IATA codes',
-      'per API key',
+      'are not published',
     ]) {
       expect(instructions).toContain(rule);
     }
@@ -114,6 +133,52 @@ test.describe('llms.txt and llms-full.txt', () => {
 test.describe('markdown pages', () => {
   test.describe.configure({timeout: 300_000});
 
+  test('every page of the sitemap under /docs/ and /api/, and every blog post, has a .md twin answering 200', async ({
+    request,
+  }) => {
+    const paths = await sitemapPaths(request);
+    const listed = new Set((await llmsLinks(request)).filter((link) => link.endsWith('.md')));
+    const twinned = paths.filter((path) => listed.has(markdownOf(path)));
+    const others = paths.filter((path) => !listed.has(markdownOf(path)));
+    // The 15 guide categories (Getting started, one per API, the affiliates link API) are among them
+    expect(twinned.filter((path) => path.startsWith('/docs/category/'))).toHaveLength(loadBundles().size + 2);
+    expect(others.filter((path) => /^\/(docs|api)\//.test(path))).toEqual([]);
+    for (const path of twinned) {
+      const response = await request.get(markdownOf(path));
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type'], path).toContain('text/markdown');
+    }
+    // The rest (the home page, the search page, the blog's lists) are listed as pages and have no twin
+    expect(others.length).toBeGreaterThan(0);
+    for (const path of others) expect((await request.get(markdownOf(path))).status(), path).toBe(404);
+  });
+
+  test("the MCP server's category pages are the site's", async ({request}) => {
+    const pages = categoryPages();
+    expect(pages).toHaveLength(loadBundles().size + 2);
+    for (const page of pages) {
+      const response = await request.get(page.markdownPath);
+      expect(response.status(), page.markdownPath).toBe(200);
+      expect(await response.text(), page.markdownPath).toBe(page.markdown);
+    }
+  });
+
+  test('llms-full.txt never says "seed" outside code', async ({request}) => {
+    const full = await (await request.get('/llms-full.txt')).text();
+    let fence: string | undefined;
+    const found: string[] = [];
+    for (const line of full.split('\n')) {
+      const opening = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (opening && (!fence || opening.startsWith(fence))) {
+        fence = fence ? undefined : opening;
+        continue;
+      }
+      if (!fence && /\bseeds?\b/i.test(line)) found.push(line);
+    }
+    expect(full.length).toBeGreaterThan(100_000);
+    expect(found).toEqual([]);
+  });
+
   test("every .md URL answers markdown whose headings are the page's", async ({request, browser}) => {
     const pages = (await llmsLinks(request)).filter((link) => link.endsWith('.md'));
     expect(pages.length).toBeGreaterThan(80);
@@ -124,8 +189,9 @@ test.describe('markdown pages', () => {
       expect(response.headers()['content-type'], path).toContain('text/markdown');
       const markdown = await response.text();
       const pagePath = path.startsWith('/api/') ? path.replace(/\.md$/, '/') : path.replace(/\.md$/, '');
-      let shown = await pageHeadings(browser, pagePath);
-      let written = markdownHeadings(markdown);
+      const category = path.startsWith('/docs/category/');
+      let shown = category ? await categoryHeadings(browser, pagePath) : await pageHeadings(browser, pagePath);
+      let written = category ? categoryOutline(markdown) : markdownHeadings(markdown);
       if (path.startsWith('/api/')) {
         // The reference page is Redoc's markup: the API's title, its tags and its operations, as h1 and
         // h2. The markdown nests operations under tags (h1 to h3) and names each operation's id after

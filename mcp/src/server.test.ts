@@ -61,20 +61,53 @@ describe('the MCP server over stdio', () => {
     expect(text.trim().split('\n')).toHaveLength(expected.length);
   });
 
-  it('get_operation gives the fields with their rules, the enums, the errors, an example, a code sample and the schema', async () => {
-    const {text, isError} = await call('get_operation', {
-      operationId: 'FlightsService_CreateSearch',
-      languages: ['curl'],
-    });
+  it('get_operation answers the compact form by default: fields with their rules, enum names, errors, one example, links', async () => {
+    const {text, isError} = await call('get_operation', {operationId: 'FlightsService_CreateSearch'});
     expect(isError).toBe(false);
     expect(text).toContain('`POST /apiservices/v3/flights/live/search/create`');
     expect(text).toMatch(/\| `query\.adults` \| integer \(int32\) \| yes \| at least 1; at most 8 \|/);
+    expect(text).toContain('#### Errors');
+    expect(text).toMatch(/#### Example\n\nRequest body:\n\n```json\n\{\n {2}"query"/);
+    expect(text).toContain('The enums it uses: `CabinClass`, `ResultStatus`');
+    expect(text).toContain('/api/flights-live-pricing.md');
+    expect(text).toContain('/api/flights-live-pricing/#tag/FlightsService/operation/FlightsService_CreateSearch');
+    expect(text).toContain('`detail: "full"`');
+    // What the compact form leaves for later: enum values, every response field, code samples, the schema
+    expect(text).not.toContain('| `CABIN_CLASS_ECONOMY` |');
+    expect(text).not.toContain('| `content.results.itineraries');
+    expect(text).not.toContain('#### Code samples');
+    expect(text).not.toContain('#### Request body JSON Schema');
+    expect(text.length).toBeLessThan(12_000);
+  });
+
+  it('get_operation gives everything with detail "full": enum values, every response field, code samples, the schema', async () => {
+    const {text, isError} = await call('get_operation', {
+      operationId: 'FlightsService_CreateSearch',
+      detail: 'full',
+      languages: ['curl'],
+    });
+    expect(isError).toBe(false);
+    expect(text).toMatch(/\| `query\.adults` \| integer \(int32\) \| yes \| at least 1; at most 8 \|/);
     expect(text).toContain('| `CABIN_CLASS_ECONOMY` |');
+    expect(text).toContain('| `content.results.itineraries');
     expect(text).toContain('#### Errors');
     expect(text).toContain('#### Example');
     expect(text).toMatch(/#### Code samples\n\ncurl:\n\n```bash\ncurl /);
     expect(text).not.toContain('```python');
     expect(text).toContain('#### Request body JSON Schema');
+    expect(text.length).toBeGreaterThan(50_000);
+  });
+
+  it('get_operation gives only the sections asked for, in full', async () => {
+    const {text} = await call('get_operation', {operationId: 'FlightsService_CreateSearch', sections: ['enums']});
+    expect(text).toContain('| `CABIN_CLASS_ECONOMY` |');
+    expect(text).toContain('`POST /apiservices/v3/flights/live/search/create`');
+    expect(text).not.toContain('#### Request body');
+    expect(text).not.toContain('#### Errors');
+
+    const refused = await call('get_operation', {operationId: 'FlightsService_CreateSearch', sections: ['everything']});
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/sections/);
   });
 
   it('get_operation names an unknown operation as an error', async () => {
@@ -161,5 +194,34 @@ describe('the MCP server over stdio', () => {
     expect(first.text).toMatch(/^# Enums\n/);
     // `<EnumTable name="ResultStatus" />` as the table the page renders.
     expect(first.text).toContain('| `RESULT_STATUS_COMPLETE` |');
+  });
+
+  it('serves every guide category page of the sidebar, listing its guides linked to their markdown', async () => {
+    const {resources} = await client.listResources();
+    const categories = resources.filter((resource) => resource.uri.startsWith('portal://site/docs/category/'));
+    // Getting started, one per API, and the affiliates link API (website/sidebars.ts)
+    expect(categories.map((resource) => resource.uri)).toEqual(
+      expect.arrayContaining([
+        'portal://site/docs/category/getting-started.md',
+        'portal://site/docs/category/flights-live-prices-api.md',
+        'portal://site/docs/category/affiliates-link-api.md',
+      ]),
+    );
+    expect(categories).toHaveLength(loadBundles().size + 2);
+    const page = await client.readResource({uri: 'portal://site/docs/category/getting-started.md'});
+    const text = (page.contents[0] as {text: string}).text;
+    expect(text).toMatch(/^# Getting started\n\n> Keys, request and response conventions/);
+    // The guides in the sidebar's order (sidebar_position), each linked to its .md page
+    const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((match) => `${match[1]} ${match[2]}`);
+    expect(links.slice(0, 3)).toEqual([
+      'Authentication /docs/getting-started/authentication.md',
+      'Requests and responses /docs/getting-started/requests-and-responses.md',
+      'Errors /docs/getting-started/errors.md',
+    ]);
+    const guides = resources.map((resource) => resource.uri.replace('portal://site', ''));
+    for (const link of links) expect(guides).toContain(link.split(' ').pop());
+
+    const found = await call('search_docs', {query: 'Keys, request and response conventions'});
+    expect(found.text).toContain('/docs/category/getting-started.md');
   });
 });

@@ -7,8 +7,6 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import MiniSearch from 'minisearch';
 import {z} from 'zod';
 import {
-  inlineRefs,
-  operationMarkdown,
   operations,
   requestIssues,
   requestMedia,
@@ -18,6 +16,7 @@ import {
 } from '@portal/specs';
 import {createApp} from '@portal/sandbox';
 import type {MarkdownPage} from './pages';
+import {operationAnswer, operationSections, type OperationSection} from './operationAnswer';
 
 export interface ServerOptions {
   bundles: Map<string, OpenApiDocument>;
@@ -74,7 +73,7 @@ export function createServer(options: ServerOptions): McpServer {
     {name: 'api-developer-docs', version: '1.0.0'},
     {
       instructions:
-        'The partner travel APIs: search the guides, read any operation, validate a request body, and call the sandbox in process. Keys stay on the server; live prices are created then polled until RESULT_STATUS_COMPLETE; prices are integers with a unit; places are entity ids, not IATA codes; rate limits are per key.',
+        'The partner travel APIs: search the guides, read any operation, validate a request body, and call the sandbox in process. Keys stay on the server; live prices are created then polled until RESULT_STATUS_COMPLETE; prices are integers with a unit; places are entity ids, not IATA codes; rate-limit values are not published, so back off on 429.',
     },
   );
 
@@ -143,40 +142,30 @@ export function createServer(options: ServerOptions): McpServer {
     {
       title: 'Read one operation',
       description:
-        'One operation in full: parameters, request body fields with their rules, enums, errors, examples and code samples (markdown), then its request body JSON Schema.',
+        'One operation, compact by default: summary, method and path, parameters and request body fields with their rules, the response\'s top-level fields, the enums by name, the errors, one request example, and links to its reference page. Ask for `detail: "full"` (every field of the response, enum values, examples, code samples, the request body JSON Schema) or for single `sections` in full.',
       inputSchema: {
         operationId: z.string().min(1).max(200).describe('e.g. FlightsService_CreateSearch'),
+        detail: z
+          .enum(['compact', 'full'])
+          .optional()
+          .describe('compact (default, a few KB) or full (everything; tens of KB for the live searches)'),
+        sections: z
+          .array(z.enum(Object.keys(operationSections) as [OperationSection, ...OperationSection[]]))
+          .min(1)
+          .optional()
+          .describe('Only these parts, in full, e.g. ["enums"] or ["response"]'),
         languages: z
           .array(z.string())
           .optional()
           .describe(
-            'Code sample languages to include, by label or language (e.g. ["curl", "Python"]); all when left out',
+            'Code sample languages to include in the full form or the code-samples section, by label or language (e.g. ["curl", "Python"]); all when left out',
           ),
       },
     },
-    async ({operationId, languages}) => {
+    async ({operationId, detail, sections, languages}) => {
       const operation = known(operationId);
       if (!operation) return unknown(operationId);
-      const doc = bundles.get(operation.slug)!;
-      const wanted = languages?.map((language) => language.toLowerCase());
-      const samples = (operation['x-codeSamples'] as {lang: string; label?: string}[] | undefined) ?? [];
-      const shown: Operation = {
-        ...operation,
-        'x-codeSamples': wanted
-          ? samples.filter(
-              (sample) =>
-                wanted.includes(sample.lang.toLowerCase()) || wanted.includes((sample.label ?? '').toLowerCase()),
-            )
-          : samples,
-      };
-      const schema = requestMedia(doc, operation)?.schema;
-      const parts = [
-        `API: ${operation.slug}. Reference: ${site}/api/${operation.slug}.md`,
-        operationMarkdown(doc, shown),
-      ];
-      if (schema)
-        parts.push('#### Request body JSON Schema', '```json', JSON.stringify(inlineRefs(doc, schema), null, 2), '```');
-      return text(parts.join('\n\n'));
+      return text(operationAnswer(bundles.get(operation.slug)!, operation, {detail, sections, languages, site}));
     },
   );
 

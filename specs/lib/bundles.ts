@@ -14,12 +14,12 @@ export const specsDir = path.resolve(__dirname, '..');
 /** The folder of the bundles, which the site serves as `/openapi/`. */
 export const bundleDir = path.join(specsDir, 'dist', 'openapi');
 
-/** The bundled JSON of an API: `specs/dist/openapi/<slug>.json`. */
-export const bundlePath = (slug: string): string => path.join(bundleDir, `${slug}.json`);
+/** The bundled JSON of an API: `specs/dist/openapi/<slug>.json` (or `<slug>.json` in another folder of bundles). */
+export const bundlePath = (slug: string, dir = bundleDir): string => path.join(dir, `${slug}.json`);
 
 /** The other artefacts of a bundle, beside it (lib/bundle.ts): `<slug>.yaml`, `<slug>.d.ts`, `<slug>.postman.json`. */
-export const artefactPath = (slug: string, extension: 'yaml' | 'd.ts' | 'postman.json'): string =>
-  path.join(bundleDir, `${slug}.${extension}`);
+export const artefactPath = (slug: string, extension: 'yaml' | 'd.ts' | 'postman.json', dir = bundleDir): string =>
+  path.join(dir, `${slug}.${extension}`);
 
 /** The authored root of an API: `specs/<slug>/openapi.yaml`. */
 export const sourcePath = (slug: string): string => path.join(specsDir, slug, 'openapi.yaml');
@@ -47,15 +47,15 @@ export function authoredSlugs(): string[] {
 }
 
 /** The bundle of one API. Fails with the command to run when it is not bundled. */
-export function loadBundle(slug: string): OpenApiDocument {
-  const file = bundlePath(slug);
+export function loadBundle(slug: string, dir = bundleDir): OpenApiDocument {
+  const file = bundlePath(slug, dir);
   if (!fs.existsSync(file)) {
     throw new Error(`The specification of ${slug} is not bundled (${file}): run \`npm run specs:bundle\`.`);
   }
   return JSON.parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument;
 }
 
-/** Every listed API's bundle, by slug, in the order of `redocly.yaml`. */
-export function loadBundles(): Map<string, OpenApiDocument> {
-  return new Map(listedSlugs().map((slug) => [slug, loadBundle(slug)]));
+/** Every listed API's bundle, by slug, in the order of `redocly.yaml` (from `dist/openapi/` unless told). */
+export function loadBundles(dir = bundleDir): Map<string, OpenApiDocument> {
+  return new Map(listedSlugs().map((slug) => [slug, loadBundle(slug, dir)]));
 }

@@ -16,23 +16,76 @@ describe('specChanges', () => {
       {
         kind: 'breaking',
         operation: 'GET /pets',
-        text: 'Changed maximum validator in query parameter `limit`: `100` to `50`',
+        text: '`ListPets`: `maximum` in query parameter `limit` changed: `100` to `50`',
       },
       {
         kind: 'breaking',
         operation: 'GET /pets',
-        text: 'Removed pattern validator from `[].id` (response 200) (was `^[0-9]+$`)',
+        text: '`ListPets`: `pattern` removed from `[].id` (200 response) (was `^[0-9]+$`)',
       },
-      {kind: 'breaking', operation: 'POST /visits', text: 'Added minLength validator to `pet.id` (request body): `1`'},
-      {kind: 'deprecated', operation: 'GET /pets', text: 'Added deprecated status to `[].colour` (response 200)'},
-      {kind: 'non-breaking', operation: 'GET /pets', text: 'Added minLength validator to `[].id` (response 200): `1`'},
+      {
+        kind: 'breaking',
+        operation: 'POST /visits',
+        text: '`BookVisit`: `minLength` added to `pet.id` (request body): `1`',
+      },
+      {
+        kind: 'deprecated',
+        operation: 'GET /pets',
+        text: '`ListPets`: deprecated status added to `[].colour` (200 response)',
+      },
+      {
+        kind: 'non-breaking',
+        operation: 'GET /pets',
+        text: '`ListPets`: `minLength` added to `[].id` (200 response): `1`',
+      },
       {
         kind: 'non-breaking',
         operation: 'POST /visits',
-        text: 'Removed pattern validator from `pet.id` (request body) (was `^[0-9]+$`)',
+        text: '`BookVisit`: `pattern` removed from `pet.id` (request body) (was `^[0-9]+$`)',
       },
-      {kind: 'non-breaking', operation: 'DELETE /pets/{petId}', text: 'Added operation DELETE /pets/{petId}'},
-      {kind: 'documentation', operation: 'GET /pets', text: 'Changed the description'},
+      {kind: 'non-breaking', operation: 'DELETE /pets/{petId}', text: '`DeletePet`: a new operation'},
+      {
+        kind: 'documentation',
+        operation: 'GET /pets',
+        text: '`ListPets`: the operation\'s description changed to "Lists the pets, oldest first."',
+      },
+    ]);
+  });
+
+  it('names the operation and what changed in it, so that like changes of several operations differ', () => {
+    type Doc = {
+      info: OpenApiDocument['info'];
+      paths: Record<string, Record<string, {responses: Record<string, object>}>>;
+    };
+    const changed = structuredClone(before) as unknown as Doc;
+    changed.paths['/pets'].get.responses['200'] = {
+      ...changed.paths['/pets'].get.responses['200'],
+      description: 'The pets, oldest first',
+      links: {next: {operationId: 'BookVisit'}},
+    };
+    changed.paths['/visits'].post.responses['200'] = {description: `Booked${'.'.repeat(80)}`};
+    changed.info = {...changed.info, title: 'Pets and visits'};
+    expect(specChanges(before, changed as unknown as OpenApiDocument)).toEqual([
+      // Outside any operation: no operationId, the sentence alone
+      {kind: 'documentation', operation: '', text: 'Document metadata (info.title) changed to "Pets and visits"'},
+      {
+        kind: 'documentation',
+        operation: 'GET /pets',
+        text: '`ListPets`: the description of the 200 response changed to "The pets, oldest first"',
+      },
+      {kind: 'documentation', operation: 'GET /pets', text: '`ListPets`: `links` added to the 200 response: `next`'},
+      // A description too long to quote is only said to have changed
+      {
+        kind: 'documentation',
+        operation: 'POST /visits',
+        text: '`BookVisit`: the description of the 200 response changed',
+      },
+    ]);
+    // An operation that goes is named by the operationId it had
+    const withoutVisits = structuredClone(before);
+    delete withoutVisits.paths['/visits'];
+    expect(specChanges(before, withoutVisits)).toEqual([
+      {kind: 'breaking', operation: 'POST /visits', text: '`BookVisit`: the operation was removed'},
     ]);
   });
 

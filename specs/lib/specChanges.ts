@@ -16,7 +16,7 @@ export interface SpecChange {
   kind: ChangeKind;
   /** `POST /apiservices/...` when the change is inside an operation; empty for the document as a whole. */
   operation: string;
-  /** What changed, in a sentence with `code` spans. */
+  /** Which operation (its operationId) and what changed, in a sentence with `code` spans. */
   text: string;
 }
 
@@ -85,16 +85,67 @@ function quoted(value: unknown): string | undefined {
 /** Where in the operation a diff is, from its path: the request body, a response, a parameter. */
 function placeOf(path: readonly (string | number)[]): string {
   const at = path.indexOf('responses');
-  if (at >= 0 && path[at + 1] !== undefined) return `response ${path[at + 1]}`;
+  if (at >= 0 && path[at + 1] !== undefined) return `${path[at + 1]} response`;
   if (path.includes('requestBody')) return 'request body';
   if (path.includes('parameters')) return 'parameters';
   return '';
 }
 
+/** Where `needle` first occurs in `text` outside its `code` spans, or -1. */
+function indexOutsideCode(text: string, needle: string): number {
+  let offset = 0;
+  for (const [index, part] of text.split(/(`[^`]*`)/).entries()) {
+    const found = index % 2 === 0 ? part.indexOf(needle) : -1;
+    if (found >= 0) return offset + found;
+    offset += part.length;
+  }
+  return -1;
+}
+
 /**
- * The sentence of a diff: api-smart-diff's own description without its bracketed action and media
- * type; when it says too little (an `x-` note, a new `items` schema), one made from the diff's path.
- * Values short enough to quote follow (`minLength` added: `1`).
+ * A sentence turned to say its subject first: `Added X to Y` → `X added to Y`, `Removed X from Y` →
+ * `X removed from Y`, `Changed X of Y` → `X of Y changed`; api-smart-diff's wording made plainer
+ * (`Response 404` → `the 404 response`, `maximum validator` → `` `maximum` ``).
+ */
+function subjectFirst(sentence: string): string {
+  const match = /^(Added|Removed|Changed|Renamed) (.*)$/s.exec(sentence);
+  let text = sentence;
+  if (match) {
+    const [, verb, rest] = match;
+    const participle = verb.toLowerCase();
+    const at =
+      verb === 'Added' || verb === 'Removed' ? indexOutsideCode(rest, verb === 'Added' ? ' to ' : ' from ') : -1;
+    text = at >= 0 ? `${rest.slice(0, at)} ${participle}${rest.slice(at)}` : `${rest} ${participle}`;
+  }
+  return text
+    .replace(/\bResponse (\w+)/g, 'the $1 response')
+    .replace(/\bRequest Body\b/g, 'the request body')
+    .replace(/\(response (\w+)\)/g, '($1 response)')
+    .replace(/^the (description|summary|title) \((request body|\w+ response)\)/, 'the $1 of the $2')
+    .replace(/\b(\w+) validator\b/g, '`$1`');
+}
+
+/** What an annotation became, when short enough to quote: a description's new text, the names of new links. */
+function annotationValue(diff: Diff): string {
+  const last = diff.path[diff.path.length - 1];
+  if (last === 'links' && (diff.action === 'add' || diff.action === 'remove')) {
+    const links = diff.action === 'add' ? diff.after : diff.before;
+    const names = links && typeof links === 'object' ? Object.keys(links) : [];
+    return names.length > 0 ? `: ${names.map((name) => `\`${name}\``).join(', ')}` : '';
+  }
+  const described =
+    ['description', 'summary', 'title'].includes(String(last)) || diff.path.includes('x-enumDescriptions');
+  const after = diff.after;
+  if (!described || typeof after !== 'string' || after.length > 80 || after.includes('\n')) return '';
+  if (diff.action === 'replace') return ` to "${after}"`;
+  return diff.action === 'add' ? `: "${after}"` : '';
+}
+
+/**
+ * What a diff changed, subject first, in a sentence with `code` spans: api-smart-diff's own
+ * description without its bracketed action and media type; when it says too little (an `x-` note, a
+ * new `items` schema), one made from the diff's path. Values short enough to quote follow (`` `minLength`
+ * added to `pet.id` (request body): `1` ``), and a description's new text when it is short.
  */
 export function describe(diff: Diff): string {
   const action = {add: 'Added', remove: 'Removed', replace: 'Changed', rename: 'Renamed'}[diff.action];
@@ -108,15 +159,18 @@ export function describe(diff: Diff): string {
     )
     .trim();
   const vague = !own || /^\w+ (`\d+`|to |from |of |in )/.test(own) || / {2}/.test(own);
-  let text = own;
+  const onOperation = diff.path.length === 4 && diff.path[0] === 'paths' && methods.has(String(diff.path[2]));
+  let text = subjectFirst(
+    onOperation ? own.replace(/^(\w+) the (description|summary)$/, "$1 the operation's $2") : own,
+  );
   if (vague) {
     const keys = diff.path.filter((key): key is string => typeof key === 'string');
     const last = keys[keys.length - 1] ?? '';
     const field = [...own.matchAll(/`([^`]+)`/g)].map((match) => match[1]).find((span) => !/^\d+$/.test(span));
     const place = placeOf(diff.path);
-    text = `${action} \`${last}\`${field ? ` of \`${field}\`` : ''}${place ? ` (${place})` : ''}`;
+    text = `\`${last}\`${field ? ` of \`${field}\`` : ''}${place ? ` (${place})` : ''} ${action.toLowerCase()}`;
   }
-  if (diff.type === 'annotation' || diff.type === 'unclassified') return text;
+  if (diff.type === 'annotation' || diff.type === 'unclassified') return `${text}${annotationValue(diff)}`;
   const before = quoted(diff.before);
   const after = quoted(diff.after);
   if (diff.action === 'add' && after && diff.after !== true) return `${text}: ${after}`;
@@ -124,6 +178,30 @@ export function describe(diff: Diff): string {
   if ((diff.action === 'replace' || diff.action === 'rename') && before && after)
     return `${text}: ${before} to ${after}`;
   return text;
+}
+
+/** The operationId of the operation a diff is in (from the side that has it), or nothing. */
+function operationIdOf(before: OpenApiDocument, after: OpenApiDocument, path: readonly (string | number)[]): string {
+  const [root, url, method] = path;
+  if (root !== 'paths' || typeof url !== 'string' || typeof method !== 'string' || !methods.has(method)) return '';
+  const idIn = (doc: OpenApiDocument): unknown =>
+    (doc.paths?.[url] as Record<string, {operationId?: unknown} | undefined> | undefined)?.[method]?.operationId;
+  const id = idIn(after) ?? idIn(before);
+  return typeof id === 'string' ? id : '';
+}
+
+/**
+ * The entry of a diff: the operation first, by operationId (`` `FlightsService_PollSearch`: the
+ * description of the 404 response changed ``); an operation added or removed as a whole says so.
+ * A change outside any operation is the sentence alone.
+ */
+function entryText(diff: Diff, operationId: string): string {
+  const whole = diff.path.length === 3 && diff.path[0] === 'paths';
+  if (operationId && whole && (diff.action === 'add' || diff.action === 'remove')) {
+    return `\`${operationId}\`: ${diff.action === 'add' ? 'a new operation' : 'the operation was removed'}`;
+  }
+  const what = describe(diff);
+  return operationId ? `\`${operationId}\`: ${what}` : `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
 }
 
 const kindOrder: ChangeKind[] = ['breaking', 'deprecated', 'non-breaking', 'documentation'];
@@ -138,7 +216,11 @@ export function specChanges(before: OpenApiDocument, after: OpenApiDocument): Sp
   const seen = new Set<string>();
   const changes: SpecChange[] = [];
   for (const diff of diffs) {
-    const change = {kind: kindOf(diff), operation: operationOf(diff.path), text: describe(diff)};
+    const change = {
+      kind: kindOf(diff),
+      operation: operationOf(diff.path),
+      text: entryText(diff, operationIdOf(before, after, diff.path)),
+    };
     const key = JSON.stringify(change);
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import mini from './fixtures/mini.openapi.json';
 import type {OpenApiDocument} from './openapi';
-import {SpecValidator} from './validator';
+import {createAjv, issuesOf, messageOf, SpecValidator} from './validator';
 
 const validator = new SpecValidator(new Map([['mini', mini as unknown as OpenApiDocument]]));
 
@@ -10,7 +10,7 @@ describe('SpecValidator', () => {
     expect(validator.request('TripService_UpdateTrip', {status: 'STATUS_OPEN'})).toEqual({valid: true, errors: []});
     expect(validator.request('TripService_UpdateTrip', {status: 'OPEN'})).toEqual({
       valid: false,
-      errors: ['/status must be equal to one of the allowed values'],
+      errors: ['/status must be one of STATUS_UNSPECIFIED, STATUS_OPEN, STATUS_CLOSED'],
     });
     expect(validator.request('TripService_UpdateTrip', {}).errors).toEqual(["/ must have required property 'status'"]);
   });
@@ -51,5 +51,35 @@ describe('SpecValidator', () => {
           ]),
         ),
     ).toThrow('operationId TripService_GetTrip is in both a and b');
+  });
+
+  it('lists the allowed values of an enum or a const, and leaves other messages as Ajv words them', () => {
+    const messages = (schema: object, value: unknown): string[] => {
+      const validate = createAjv().compile(schema);
+      expect(validate(value)).toBe(false);
+      return (validate.errors ?? []).map(messageOf);
+    };
+    expect(messages({enum: ['CABIN_CLASS_ECONOMY', 'CABIN_CLASS_BUSINESS']}, 'ECONOMY')).toEqual([
+      'must be one of CABIN_CLASS_ECONOMY, CABIN_CLASS_BUSINESS',
+    ]);
+    // Past eight values, the count comes first; every value is still listed
+    const long = Array.from({length: 9}, (_, index) => `V${index + 1}`);
+    expect(messages({enum: long}, 'V10')).toEqual([
+      'must be one of the 9 allowed values: V1, V2, V3, V4, V5, V6, V7, V8, V9',
+    ]);
+    expect(messages({enum: long.slice(0, 8)}, 'V10')).toEqual(['must be one of V1, V2, V3, V4, V5, V6, V7, V8']);
+    // Values that are not plain names are shown as JSON, so an empty string or a space stays visible
+    expect(messages({enum: ['', 'two words', 3, null]}, 'x')).toEqual(['must be one of "", "two words", 3, null']);
+    expect(messages({enum: ['ONLY']}, 'x')).toEqual(['must be ONLY']);
+    expect(messages({const: true}, false)).toEqual(['must be true']);
+    expect(messages({type: 'integer', minimum: 1}, 0)).toEqual(['must be >= 1']);
+  });
+
+  it('gives the same message to issues (the sandbox and the MCP server read them)', () => {
+    const validate = validator.validatorAt('mini', validator.requestPointer('TripService_UpdateTrip'));
+    expect(validate({status: 'OPEN'})).toBe(false);
+    expect(issuesOf(validate.errors)).toEqual([
+      {field: 'status', rule: 'enum', message: 'must be one of STATUS_UNSPECIFIED, STATUS_OPEN, STATUS_CLOSED'},
+    ]);
   });
 });

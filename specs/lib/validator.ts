@@ -27,6 +27,33 @@ export function createAjv(): Ajv2020 {
   return ajv;
 }
 
+/** Enums longer than this are announced with their count before the list. */
+const shortEnum = 8;
+
+/** A value of an enum as a message shows it: names bare (`CABIN_CLASS_ECONOMY`), anything else as JSON. */
+const enumValue = (value: unknown): string =>
+  typeof value === 'string' && /^[\w.:/-]+$/.test(value) ? value : JSON.stringify(value);
+
+/**
+ * The message of one Ajv error: Ajv's own, except for `enum` and `const`, whose "must be equal to one
+ * of the allowed values" and "must be equal to constant" name none. There the allowed values are
+ * listed, all of them, announced with their count when there are more than eight
+ * (`must be one of the 21 allowed values: A, B, ...`).
+ */
+export function messageOf(error: ErrorObject): string {
+  const params = error.params as {allowedValues?: unknown; allowedValue?: unknown};
+  if (error.keyword === 'const' && 'allowedValue' in params) return `must be ${enumValue(params.allowedValue)}`;
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    const allowed = params.allowedValues as unknown[];
+    const list = allowed.map(enumValue).join(', ');
+    if (allowed.length === 1) return `must be ${list}`;
+    return allowed.length > shortEnum
+      ? `must be one of the ${allowed.length} allowed values: ${list}`
+      : `must be one of ${list}`;
+  }
+  return error.message ?? 'is invalid';
+}
+
 export class SpecValidator {
   readonly ajv: Ajv2020;
   /** Every operation of every document, by operationId (unique across the specs). */
@@ -60,7 +87,7 @@ export class SpecValidator {
   validateAt(slug: string, pointer: string, value: unknown): ValidationResult {
     const validate = this.validatorAt(slug, pointer);
     const valid = validate(value) as boolean;
-    const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
+    const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${messageOf(error)}`);
     return {valid, errors};
   }
 
@@ -134,7 +161,7 @@ export function issuesOf(errors: ErrorObject[] | null | undefined, prefix: Value
     ];
     const missing = (error.params as {missingProperty?: string}).missingProperty;
     if (error.keyword === 'required' && missing) path.push(missing);
-    const issue = {field: fieldName(path), rule: error.keyword, message: error.message ?? 'is invalid'};
+    const issue = {field: fieldName(path), rule: error.keyword, message: messageOf(error)};
     seen.set(`${issue.field} ${issue.rule} ${issue.message}`, issue);
   }
   return [...seen.values()];

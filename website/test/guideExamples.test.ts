@@ -1,78 +1,28 @@
 /**
- * Every JSON code block in the guides and the blog is an API body, checked against the specification:
- * its fence names what it is (`json request=<operationId>`, `json response=<operationId>` with an
- * optional `status=<code>`, or `json schema=<ComponentSchema>`). An unmarked JSON block fails. Beyond
- * the schema, a block may name no field that the schema does not declare (`undeclaredFields of @portal/specs`:
- * the specs accept unknown fields, so a misspelled optional field would otherwise pass).
+ * Every JSON code block in the guides and the blog is an API body, checked against the specification
+ * (config/guideExamples.ts holds the check; the site's build runs it too when the specifications come
+ * from the provider's host, `SPECS_FROM`).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {loadBundles, requestMedia, responseMedia, SpecValidator, type Schema} from '@portal/specs/node';
-import {contentFiles, type CodeBlock, jsonBlocks} from '@portal/content';
-import {undeclaredFields} from '@portal/specs';
+import {loadBundles, SpecValidator} from '@portal/specs/node';
+import {type CodeBlock, jsonBlocks} from '@portal/content';
+import {exampleProblems, guideCheck, guideExampleProblems, guideJsonBlocks} from '../config/guideExamples';
 
-const websiteDir = path.resolve(__dirname, '..');
 const validator = new SpecValidator(loadBundles());
+const check = (block: CodeBlock): string[] => exampleProblems(validator, block);
 
-function check(block: CodeBlock): string[] {
-  const where = `${path.relative(websiteDir, block.file)}:${block.line}`;
-  let value: unknown;
-  try {
-    value = JSON.parse(block.body);
-  } catch (error) {
-    return [`${where}: not valid JSON (${(error as Error).message})`];
-  }
-  const {request, response, schema, status} = block.meta;
-  try {
-    const result = request
-      ? validator.request(request, value)
-      : response
-        ? validator.response(response, value, status ?? '200')
-        : schema
-          ? validator.schema(schema, value)
-          : undefined;
-    if (!result) return [`${where}: a JSON block must name request=, response= or schema=`];
-    const name = request ?? response ?? schema;
-    return [
-      ...result.errors.map((error) => `${where} (${name}): ${error}`),
-      ...undeclared(block.meta, value).map((field) => `${where} (${name}): ${field} is not a field of the schema`),
-    ];
-  } catch (error) {
-    return [`${where}: ${(error as Error).message}`];
-  }
-}
-
-/** The keys of a block's value that its schema does not declare. */
-function undeclared({request, response, schema, status}: Record<string, string>, value: unknown): string[] {
-  if (schema) {
-    for (const doc of validator.specs.values()) {
-      const named = doc.components?.schemas?.[schema];
-      if (named) return undeclaredFields(doc, named, value);
-    }
-    return [];
-  }
-  const operation = validator.operation(request ?? response);
-  const doc = validator.specs.get(operation.slug)!;
-  const media: Schema | undefined = request
-    ? requestMedia(doc, operation)?.schema
-    : responseMedia(doc, operation, status ?? '200')?.schema;
-  return undeclaredFields(doc, media, value);
-}
-
-const files = [...contentFiles(path.join(websiteDir, 'docs')), ...contentFiles(path.join(websiteDir, 'blog'))];
-const found = files.flatMap((file) => jsonBlocks(file, fs.readFileSync(file, 'utf8')));
+const found = guideJsonBlocks();
 // A body shown as invalid (`invalid=<rule>`) is checked to be rejected, in guideInvalidExamples.test.ts
 const blocks = found.filter((block) => block.meta.invalid === undefined);
 
 describe('JSON examples in the guides and the blog', () => {
   it('are found', () => {
     // Every ```json block of website/docs and website/blog: update this number when blocks are added or removed.
-    expect({examples: blocks.length, invalid: found.length - blocks.length}).toEqual({examples: 145, invalid: 19});
+    expect({examples: blocks.length, invalid: found.length - blocks.length}).toEqual({examples: 147, invalid: 19});
   });
 
   it('each validate against the schema of the operation or component they name', () => {
-    expect(blocks.flatMap(check)).toEqual([]);
+    expect(guideExampleProblems(validator, found)).toEqual([]);
   });
 
   it('fail when a block is unmarked, broken or wrong (the check itself works)', () => {
@@ -91,10 +41,19 @@ describe('JSON examples in the guides and the blog', () => {
       '  "queryLegs": [{"originPlaceId": {"iata": "LHR"}, "destinationPlaceId": {"iata": "EDI"},',
       '  "date": {"year": 2027, "month": 3, "day": 12}}], "includedCarrierIds": ["BA"]}}',
       '```',
+      '```json config=mcp-client',
+      '{"mcpServers": {"docs": {"command": "npm", "args": ["run", "--silent", "mcp"]}}}',
+      '```',
+      '```json config=mcp-client',
+      '{"mcpServers": {"docs": {"command": "npm", "args": ["run", "mcp-server"]}},}',
+      '```',
+      '```json config=mcp-client',
+      '{"mcpServers": {"docs": {"command": "npm", "args": ["run", "mcp-server"]}}}',
+      '```',
     ].join('\n');
     const problems = jsonBlocks('sample.mdx', sample).map(check);
-    expect(problems).toHaveLength(4);
-    expect(problems[0][0]).toMatch(/must name request=, response= or schema=/);
+    expect(problems).toHaveLength(7);
+    expect(problems[0][0]).toMatch(/must name request=, response=, schema= or config=/);
     expect(problems[1].join()).toMatch(/must have required property/);
     expect(problems[2].join()).toMatch(/must be integer/);
     // A misspelled optional field (the spec's is includedCarriersIds): valid JSON Schema, but undeclared
@@ -103,5 +62,38 @@ describe('JSON examples in the guides and the blog', () => {
         /sample\.mdx:10 \(FlightsService_CreateSearch\): \/query\/includedCarrierIds is not a field/,
       ),
     ]);
+    // The MCP client configuration: the documented form passes; a trailing comma is not JSON; a script
+    // the root package.json does not have, without --silent, fails on both counts
+    expect(problems[4]).toEqual([]);
+    expect(problems[5].join()).toMatch(/not valid JSON/);
+    expect(problems[6]).toEqual([
+      '../sample.mdx:21 (MCP client configuration): docs: args do not start with run and hold --silent',
+      '../sample.mdx:21 (MCP client configuration): docs: mcp-server is not a script of the root package.json',
+    ]);
+  });
+
+  it('stop the build when specifications from the host (SPECS_FROM) reject one, naming page and field', () => {
+    // Without SPECS_FROM the build's step does nothing; with the bundles as authored, every example passes
+    expect(
+      guideCheck(undefined, () => {
+        throw new Error('not read');
+      }),
+    ).toEqual({code: 0});
+    expect(guideCheck('http://127.0.0.1:8080/openapi')).toEqual({
+      code: 0,
+      message: `The ${blocks.filter((block) => block.meta.file === undefined).length} JSON examples of the guides match the specifications from http://127.0.0.1:8080/openapi.`,
+    });
+    // A host whose flights live pricing spells the economy cabin differently
+    const specs = loadBundles();
+    const cabins = specs.get('flights-live-pricing')!.components!.schemas!.CabinClass as {enum: string[]};
+    cabins.enum = cabins.enum.map((value) => value.replace('CABIN_CLASS_ECONOMY', 'CABIN_CLASS_COACH'));
+    const {code, message} = guideCheck('http://127.0.0.1:8080/openapi', () => specs);
+    expect(code).toBe(1);
+    expect(message).toMatch(
+      /^The specifications from http:\/\/127\.0\.0\.1:8080\/openapi reject examples of the guides/,
+    );
+    expect(message).toMatch(
+      /\n {2}docs\/flights-live-prices\/[\w-]+\.mdx:\d+ \(FlightsService_CreateSearch\): \/query\/cabinClass must be one of CABIN_CLASS_UNSPECIFIED, CABIN_CLASS_COACH,/,
+    );
   });
 });

@@ -309,7 +309,7 @@ describe.concurrent('the runner catches a broken block (the check itself works)'
       /POST \/apiservices\/v3\/autosuggest\/flights answered 400 \(query\.serchTerm: query\.serchTerm is not a field of the request body\)\n/,
     );
     expect((await check(wrongEnum)).problems[0]).toMatch(
-      /POST \/apiservices\/v3\/autosuggest\/flights answered 400 \(query\.includedEntityTypes\[0\]: must be equal to one of the allowed values/,
+      /POST \/apiservices\/v3\/autosuggest\/flights answered 400 \(query\.includedEntityTypes\[0\]: must be one of PLACE_TYPE_AIRPORT, PLACE_TYPE_CITY, PLACE_TYPE_COUNTRY\)/,
     );
   });
 

@@ -45,6 +45,15 @@ const listed: [string, RegExp][] = [
   ],
   ['the pricing option keeps its id after a refresh', /keeps its `?id/i],
   ['new enum values can be added without a version change', /without a version change/i],
+  // The partner review: a 403's cause, the scope of rate limits, a 400 for a missing Content-Type (the
+  // sandbox's, not documented for the service) and the error code's kind are not in the published docs
+  ['a 403 means the key is valid but not enabled', /key is valid but|not enabled for (this|that|the) API/i],
+  [
+    'rate limits are set per partner or per key',
+    /limits?\b[^.\n]*\b(set|apply|applies) per (partner|API key|key)\b|\bper[- ]key (rate )?limits?/i,
+  ],
+  ["a missing Content-Type causes the service's 400", /without `Content-Type: application\/json`/i],
+  ['the error code is gRPC-style', /gRPC-style/i],
 ];
 
 /** Error bodies with the reference's example codes, each to be followed by a box saying so. */
@@ -101,9 +110,9 @@ describe('what the guides assume', () => {
       'docs/carhire-live-prices/quick-start.mdx': 2,
       'docs/flights-live-prices/quick-start.mdx': 1,
       'docs/flights-live-prices/refresh-prices.mdx': 1,
-      'docs/getting-started/authentication.mdx': 1,
-      'docs/getting-started/errors.mdx': 4,
-      'docs/getting-started/rate-limits.mdx': 1,
+      'docs/getting-started/authentication.mdx': 2,
+      'docs/getting-started/errors.mdx': 5,
+      'docs/getting-started/rate-limits.mdx': 2,
       'docs/getting-started/requests-and-responses.mdx': 1,
       'docs/getting-started/usage-guidelines.mdx': 1,
       'docs/hotels-content/overview.mdx': 1,
@@ -136,6 +145,26 @@ describe('what the guides assume', () => {
     expect(listed.filter(([, pattern]) => pattern.test(text)).map(([name]) => name)).toEqual([
       'a 404 means the session has expired',
     ]);
+    const claims = [
+      'A `403` means the key is valid but not enabled for this API.',
+      'Limits are set per partner and can differ.',
+      'Rate limits apply per API key.',
+      'A `POST` sent without `Content-Type: application/json` answers 400.',
+      'It is a gRPC-style code.',
+    ];
+    expect(claims.map((claim) => listed.filter(([, pattern]) => pattern.test(claim)).map(([name]) => name))).toEqual([
+      ['a 403 means the key is valid but not enabled'],
+      ['rate limits are set per partner or per key'],
+      ['rate limits are set per partner or per key'],
+      ["a missing Content-Type causes the service's 400"],
+      ['the error code is gRPC-style'],
+    ]);
+    const published = [
+      'A `403` means no access to the requested resource.',
+      'Rate-limit values are not published, nor what a limit applies to (a key, a partner or an API).',
+      'Send `Content-Type: application/json` with every `POST`.',
+    ];
+    expect(published.filter((line) => listed.some(([, pattern]) => pattern.test(line)))).toEqual([]);
     expect(unmarkedErrorExamples('sample.mdx', sample)).toEqual([
       "sample.mdx:9: an error body with the reference's example code, shown as fact",
     ]);

@@ -53,13 +53,13 @@ describe('the change log page', () => {
 
   it('lists the corrections of 2026-11-24, breaking ones flagged', () => {
     expect(section('release-2026-11-24-hotels-live')).toContain(
-      'Breaking: Changed type definition of `filters` (request body): `object` to `array`',
+      'Breaking: `HotelsService_PollSearch`: type definition of `filters` (request body) changed: `object` to `array`',
     );
     expect(section('release-2026-11-24-carhire-live-pricing')).toContain(
-      'Non-breaking: Removed required status from `query.dropOffLocation` (request body)',
+      'Non-breaking: `CarHireService_CreateSearch`: required status removed from `query.dropOffLocation` (request body)',
     );
     expect(section('release-2026-11-24-hotels-reviews')).toContain(
-      'Breaking: Added minLength validator to `hotelId` (request body): `1`',
+      'Breaking: `HotelsReviewsService_ListReviews`: `minLength` added to `hotelId` (request body): `1`',
     );
     // The APIs the corrections did not touch have no section.
     expect(nodes.some((node) => node.data?.hProperties?.id === 'release-2026-11-24-geo')).toBe(false);

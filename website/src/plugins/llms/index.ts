@@ -1,7 +1,8 @@
 /**
- * Docs for AI assistants: after the build, writes a markdown version of every guide, blog
- * post and API reference page at `<page>.md`, then `/llms.txt` and `/llms-full.txt`. Lifecycle only:
- * the guides' markdown is ./mdxToMarkdown.ts, the reference's is `referenceMarkdown` of
+ * Docs for AI assistants: after the build, writes a markdown version of every guide, guide category
+ * page (`/docs/category/<slug>`), blog post and API reference page at `<page>.md`, then `/llms.txt`
+ * and `/llms-full.txt`. Lifecycle only: the guides' markdown is `mdxToMarkdown` and the category
+ * pages' `categoryMarkdown` of `@portal/content`, the reference's is `referenceMarkdown` of
  * `@portal/specs`, the two index files are ./llmsTxt.ts. Gathers the pages once all content is
  * loaded (the docs' sidebar gives the sections and their order) and writes them in `postBuild`.
  */
@@ -14,7 +15,7 @@ import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {referenceMarkdown, type OpenApiDocument} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 import {apis, referencePath} from '../../../config/apis';
-import {markdownPath, mdxToMarkdown} from '@portal/content';
+import {categoryMarkdown, markdownPath, mdxToMarkdown, type CategoryItem} from '@portal/content';
 import {llmsFullTxt, llmsTxt, type LlmsPage} from './llmsTxt';
 
 /** A page whose markdown is made from a source file. */
@@ -22,16 +23,53 @@ interface SourcePage extends LlmsPage {
   source?: string;
 }
 
-interface SidebarNode {
+export interface SidebarNode {
   type: string;
   id?: string;
   label?: string;
+  href?: string;
   items?: SidebarNode[];
-  link?: {type: string; id?: string; permalink?: string; description?: string};
+  link?: {type: string; id?: string; permalink?: string; title?: string; description?: string};
 }
 
-/** The guides in the sidebar's order, each under its top-level category's label (`Guides` for top-level pages). */
-function guidePages(docs: DocsContent, siteDir: string): SourcePage[] {
+/** The subset of the docs plugin's loaded content this plugin reads. */
+export interface LoadedDocs {
+  loadedVersions: {
+    docs: Pick<
+      DocsContent['loadedVersions'][number]['docs'][number],
+      'id' | 'title' | 'permalink' | 'description' | 'source' | 'frontMatter'
+    >[];
+    sidebars: Record<string, unknown>;
+  }[];
+}
+
+/**
+ * The cards of a generated category page, as the docs plugin labels them (`sidebar_label`, else the
+ * sidebar item's label, else the title), each linked to its page's markdown version.
+ */
+function categoryItems(items: SidebarNode[], byId: Map<string, LoadedDocs['loadedVersions'][number]['docs'][number]>) {
+  return items.flatMap((item): CategoryItem[] => {
+    if (item.type === 'doc' && item.id) {
+      const doc = byId.get(item.id);
+      if (!doc) return [];
+      const label = (doc.frontMatter.sidebar_label as string | undefined) ?? item.label ?? doc.title;
+      return [{label, link: markdownPath(doc.permalink), description: doc.description}];
+    }
+    if (item.type === 'category') {
+      const linked = item.link?.type === 'doc' && item.link.id ? byId.get(item.link.id) : undefined;
+      const target = linked?.permalink ?? item.link?.permalink;
+      return target ? [{label: item.label ?? '', link: markdownPath(target), description: item.link?.description}] : [];
+    }
+    if (item.type === 'link' && item.href) return [{label: item.label ?? item.href, link: item.href}];
+    return [];
+  });
+}
+
+/**
+ * The guides in the sidebar's order, each under its top-level category's label (`Guides` for
+ * top-level pages); a category's generated page comes with its markdown (its cards).
+ */
+export function guidePages(docs: LoadedDocs, siteDir: string): SourcePage[] {
   const version = docs.loadedVersions[0];
   const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
   const pages: SourcePage[] = [];
@@ -52,7 +90,15 @@ function guidePages(docs: DocsContent, siteDir: string): SourcePage[] {
     if (item.type === 'category') {
       if (item.link?.type === 'doc' && item.link.id) docPage(item.link.id);
       if (item.link?.type === 'generated-index' && item.link.permalink) {
-        pages.push({title: item.label ?? '', path: item.link.permalink, description: item.link.description, section});
+        const title = item.link.title ?? item.label ?? '';
+        pages.push({
+          title,
+          path: item.link.permalink,
+          markdownPath: markdownPath(item.link.permalink),
+          description: item.link.description,
+          section,
+          markdown: categoryMarkdown(title, item.link.description, categoryItems(item.items ?? [], byId)),
+        });
       }
       item.items?.forEach((child) => visit(child, section));
     }
@@ -141,7 +187,7 @@ export default function llmsPlugin(context: LoadContext): Plugin {
     name: 'llms',
 
     async allContentLoaded({allContent}) {
-      const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
+      const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedDocs | undefined;
       const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
       if (!docs) throw new Error('llms: the docs plugin has no content');
       pages = [...guidePages(docs, context.siteDir), ...blogPages(blog, context.siteDir)];

@@ -47,7 +47,7 @@ export const agentInstructions: {rule: string; path: string}[] = [
     path: '/docs/getting-started/iata-and-entity-ids',
   },
   {
-    rule: 'Rate limits apply per API key and their values are not published: on `429` back off with jitter (respect `Retry-After`), cache what you can, and never load-test the production APIs.',
+    rule: 'Rate-limit values, and what a limit applies to, are not published: on `429` back off with jitter (respect `Retry-After`), cache what you can, and never load-test the production APIs.',
     path: '/docs/getting-started/rate-limits',
   },
   {
@@ -74,7 +74,7 @@ function head(site: LlmsSite, pages: LlmsPage[]): string[] {
     '',
     `> ${site.tagline}. Guides, an API reference for every partner REST API, and a blog for developers who integrate the provider's travel data.`,
     '',
-    `Every guide, post and API reference has a markdown version at its URL plus \`.md\` (listed below). \`${absolute(site, '/llms-full.txt')}\` holds all of them in one file. Each API's OpenAPI 3.1 specification is at \`${absolute(site, '/openapi/<slug>.json')}\`.`,
+    `Every guide, guide category, post and API reference page has a markdown version at its URL plus \`.md\` (listed below). \`${absolute(site, '/llms-full.txt')}\` holds all of them in one file. Each API's OpenAPI 3.1 specification is at \`${absolute(site, '/openapi/<slug>.json')}\`.`,
     '',
     '## Instructions for agents',
     '',
