@@ -154,6 +154,21 @@ describe('hostile input', () => {
       400,
     ],
   ];
+  it('says what is wrong with a body as a whole in a sentence that reads once', async () => {
+    const messages = await Promise.all(
+      [
+        send(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])),
+        send('{"query": '),
+        send('{}', {'content-type': 'text/plain'}),
+      ].map(async (answer) => ((await (await answer).json()) as {message: string}).message),
+    );
+    expect(messages).toEqual([
+      'Invalid request: the body is not UTF-8',
+      expect.stringMatching(/^Invalid request: the body is malformed JSON: /),
+      'Invalid request: the body\'s Content-Type must be application/json, not "text/plain"',
+    ]);
+  });
+
   for (const [name, send, status] of cases) {
     it(`answers ${name} with ${status} and the error body`, async () => {
       const response = await send();

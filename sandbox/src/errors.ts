@@ -43,7 +43,8 @@ export const badRequest = (violations: FieldViolation[], message?: string): Sand
     message ??
       `Invalid request: ${violations
         .slice(0, 3)
-        .map((violation) => `${violation.field || 'body'} ${violation.description}`)
+        // A violation of the whole body (no field) says so itself: "the body is not UTF-8"
+        .map((violation) => (violation.field ? `${violation.field} ${violation.description}` : violation.description))
         .join('; ')}${violations.length > 3 ? `; and ${violations.length - 3} more` : ''}`,
     violations,
   );

@@ -109,16 +109,24 @@ async function readBody(request: Request): Promise<string | undefined> {
 function parseJson(text: string, type: string): unknown {
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw badRequest([
-      {field: '', description: `Content-Type must be application/json, not "${type}"`, reason: 'content-type'},
+      {
+        field: '',
+        description: `the body's Content-Type must be application/json, not "${type}"`,
+        reason: 'content-type',
+      },
     ]);
   }
   if (depthOf(text) > MAX_DEPTH) {
-    throw badRequest([{field: '', description: `JSON nested deeper than ${MAX_DEPTH} levels`, reason: 'depth'}]);
+    throw badRequest([
+      {field: '', description: `the body is JSON nested deeper than ${MAX_DEPTH} levels`, reason: 'depth'},
+    ]);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw badRequest([{field: '', description: `malformed JSON: ${(error as Error).message}`, reason: 'json'}]);
+    throw badRequest([
+      {field: '', description: `the body is malformed JSON: ${(error as Error).message}`, reason: 'json'},
+    ]);
   }
 }
 
