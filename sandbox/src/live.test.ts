@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {MIN_POLL_MS, STAGE_MS} from './services/session';
-import {liveFlows} from '@portal/specs';
-import {bundles, exampleBody, op, request, testApp, validator} from './testing';
+import {exampleBody, liveSearches, op, request, testApp, validator} from './testing';
 
 interface LiveAnswer {
   sessionToken: string;
@@ -31,11 +30,7 @@ const answersOf: Record<string, {results: string; size: (answer: LiveAnswer) => 
   'hotels-live': {results: 'hotelsPricingOptions', size: (answer) => answer.content.totalHotelResultCount!},
 };
 /** The live searches: the create-and-poll pairs the specs link (liveFlows) whose create starts a search. */
-const families = [...bundles].flatMap(([slug, doc]) =>
-  liveFlows(slug, doc)
-    .filter((flow) => !flow.create.path.includes('{'))
-    .map((flow) => ({create: flow.create.operationId, poll: flow.poll.operationId, ...answersOf[slug]})),
-);
+const families = liveSearches.map((search) => ({...search, ...answersOf[search.slug]}));
 
 describe('the live searches', () => {
   it('are the three the specs link, each with what its answers hold', () => {

@@ -15,7 +15,7 @@ import {serve, type ServerType} from '@hono/node-server';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createApp} from './app';
 import {STAGE_MS} from './services/session';
-import {bundles, exampleBody, exampleUrl, KEY, op, validator} from './testing';
+import {bundles, exampleBody, exampleUrl, KEY, liveSearches, op, validator} from './testing';
 
 /** Sessions per API, run this many at a time. */
 const SESSIONS = 50;
@@ -27,11 +27,8 @@ const MAX_POLLS = 40;
 /** No request may take longer than this (the test stops by itself). */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-const families = [
-  {create: 'FlightsService_CreateSearch', poll: 'FlightsService_PollSearch'},
-  {create: 'CarHireService_CreateSearch', poll: 'CarHireService_PollSearch'},
-  {create: 'HotelsService_CreateSearch', poll: 'HotelsService_PollSearch'},
-];
+/** The live searches the specs link (testing.ts). */
+const families = liveSearches;
 
 interface LiveAnswer {
   sessionToken?: string;

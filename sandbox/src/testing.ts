@@ -2,7 +2,15 @@
  * Helpers of the sandbox's tests: the app on the bundles with a clock the tests move, and requests
  * built from the specs' examples (through @portal/specs).
  */
-import {firstExample, operationLinks, parametersOf, requestMedia, SpecValidator, type Operation} from '@portal/specs';
+import {
+  firstExample,
+  liveFlows,
+  operationLinks,
+  parametersOf,
+  requestMedia,
+  SpecValidator,
+  type Operation,
+} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from './app';
 
@@ -77,3 +85,10 @@ export async function linkedRequest(
   }
   return {replace, body};
 }
+
+/** The live searches: the create-and-poll pairs the specs link whose create starts a search (no path parameter). */
+export const liveSearches = [...bundles].flatMap(([slug, doc]) =>
+  liveFlows(slug, doc)
+    .filter((flow) => !flow.create.path.includes('{'))
+    .map((flow) => ({slug, create: flow.create.operationId, poll: flow.poll.operationId})),
+);
