@@ -1,3 +1,4 @@
+import {regionNames} from './data/regions';
 import {describe, expect, it} from 'vitest';
 import {MAX_PLACES, searchPlaces} from './places';
 
@@ -47,5 +48,16 @@ describe('searchPlaces (@portal/sandbox/places)', () => {
     const popular = searchPlaces('', 5);
     expect(popular).toHaveLength(5);
     expect(popular.every((place) => place.type === 'PLACE_TYPE_CITY')).toBe(true);
+  });
+});
+
+describe('the region table (data/regions.ts)', () => {
+  it('holds two-letter country codes with their English names, and none of the codes that are not countries', () => {
+    const codes = Object.keys(regionNames);
+    expect(codes.length).toBeGreaterThan(200);
+    expect(codes.filter((code) => !/^[A-Z]{2}$/.test(code))).toEqual([]);
+    expect(codes.filter((code) => /^(Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN|AA)$/.test(code))).toEqual([]);
+    expect(Object.values(regionNames).filter((name) => !name.trim())).toEqual([]);
+    expect([regionNames.GB, regionNames.US, regionNames.FR]).toEqual(['United Kingdom', 'United States', 'France']);
   });
 });

