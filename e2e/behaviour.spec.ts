@@ -1,4 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {announcement} from '../website/config/site';
@@ -316,6 +317,83 @@ test.describe('announcement bar', () => {
     await page.reload();
     await hydrated(page);
     await expect(page.locator('.theme-announcement-bar')).toBeVisible();
+  });
+});
+
+/** The relative luminance of a computed `rgb()`/`rgba()` colour (WCAG 2). */
+function luminance(colour: string): number {
+  const [r, g, b] = colour
+    .match(/[\d.]+/g)!
+    .slice(0, 3)
+    .map((value) => {
+      const channel = Number(value) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+test.describe('announcement bar colours', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`follow the ${mode} mode, with AA contrast`, async ({page}) => {
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      await page.goto('/');
+      await hydrated(page);
+      const bar = page.locator('.theme-announcement-bar');
+      await expect(bar).toBeVisible();
+      const colours = await bar.evaluate((element) => ({
+        bar: getComputedStyle(element).backgroundColor,
+        text: getComputedStyle(element).color,
+      }));
+      // The bar reads like the page around it: a dark bar in dark mode, a light one in light mode.
+      if (mode === 'dark') {
+        expect(luminance(colours.bar)).toBeLessThan(0.05);
+        expect(luminance(colours.text)).toBeGreaterThan(0.6);
+      } else {
+        expect(luminance(colours.bar)).toBeGreaterThan(0.9);
+        expect(luminance(colours.text)).toBeLessThan(0.05);
+      }
+      const results = await new AxeBuilder({page}).include('.theme-announcement-bar').analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    });
+  }
+});
+
+test.describe('inline code', () => {
+  test('a long API path wraps only after its slashes on a phone, and the page does not scroll sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/getting-started/sandbox');
+    await hydrated(page);
+    const path = '/apiservices/v3/flights/live/search/create';
+    const code = page.locator('article p code').filter({hasText: path}).first();
+    // The reader copies the path as it is.
+    await expect(code).toHaveText(path);
+    // The text of each line the code is laid out on, from where each character is drawn.
+    const lines = await code.evaluate((element) => {
+      const found: {top: number; text: string}[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (let index = 0; index < text.length; index++) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          const line = found.at(-1);
+          if (line && Math.abs(line.top - top) < 4) line.text += text[index];
+          else found.push({top, text: text[index]});
+        }
+      }
+      return found.map((line) => line.text);
+    });
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe(path);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/[a-z0-9]\/$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 

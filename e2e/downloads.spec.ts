@@ -4,6 +4,7 @@
  * the sandbox's Postman environment; each link is fetched by the page itself and must answer 200 with
  * the file it names.
  */
+import type {Page} from '@playwright/test';
 import {parse} from 'yaml';
 import {seedApiCount, seedApis, seedCallCount} from '../test-utils/seed';
 import {test, expect, hydrated} from './fixtures';
@@ -85,4 +86,40 @@ test('the downloads page links every API’s specification, types and Postman co
   expect(values.baseUrl).toBe('http://127.0.0.1:4010');
   expect(values.apiKey).toMatch(/^sandbox_/);
   expect(consoleErrors).toEqual([]);
+});
+
+/** Where the downloads table's links stand against the box the table scrolls in, and the page's overflow. */
+async function tableLayout(page: Page) {
+  return page.locator('div:has(> table tr[data-api])').evaluate((box) => {
+    const inner = box.getBoundingClientRect();
+    const links = Array.from(box.querySelectorAll('a')).map((link) => link.getBoundingClientRect());
+    return {
+      scrolls: box.scrollWidth > box.clientWidth,
+      overflowX: getComputedStyle(box).overflowX,
+      linksOutside: links.filter((link) => link.left < inner.left - 0.5 || link.right > inner.right + 0.5).length,
+      pageOverflows: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  });
+}
+
+test('at 1280 px the downloads table shows all its columns; on a phone it scrolls sideways in its own box', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.goto('/docs/getting-started/downloads');
+  await hydrated(page);
+  await expect(page.getByRole('columnheader', {name: 'Postman collection'})).toBeVisible();
+  expect(await tableLayout(page)).toEqual({scrolls: false, overflowX: 'auto', linksOutside: 0, pageOverflows: false});
+
+  await page.setViewportSize({width: 390, height: 844});
+  const narrow = await tableLayout(page);
+  expect(narrow).toMatchObject({scrolls: true, overflowX: 'auto', pageOverflows: false});
+  expect(narrow.linksOutside).toBeGreaterThan(0);
+  // Scrolled to its end, the last column is in the box.
+  const last = page.locator('tr[data-api]').first().getByRole('link').last();
+  await last.focus();
+  await expect(last).toBeInViewport();
+  const box = await page.locator('div:has(> table tr[data-api])').boundingBox();
+  const link = await last.boundingBox();
+  expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
 });

@@ -1,9 +1,137 @@
 import AxeBuilder from '@axe-core/playwright';
-import type {Response} from '@playwright/test';
+import type {APIRequestContext, Response} from '@playwright/test';
 import {loadBundle, operations} from '@portal/specs/node';
 import {apis} from '../website/config/apis';
 import {seedApis} from '../test-utils/seed';
 import {test, expect, hydrated, redocReady} from './fixtures';
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Each operation of an API (its operationId and first tag), from the specification the site serves. */
+async function servedOperations(request: APIRequestContext, slug: string): Promise<{id: string; tag: string}[]> {
+  const response = await request.get(`/openapi/${slug}.json`);
+  expect(response.status()).toBe(200);
+  const spec = (await response.json()) as {
+    paths: Record<string, Record<string, {operationId?: string; tags?: string[]}>>;
+  };
+  return Object.values(spec.paths).flatMap((item) =>
+    httpMethods.flatMap((method) => {
+      const operation = item[method];
+      return operation?.operationId ? [{id: operation.operationId, tag: operation.tags?.[0] ?? ''}] : [];
+    }),
+  );
+}
+
+test('every reference page shows one Try it button per operation from the first paint, before Redoc loads', async ({
+  page,
+  request,
+}) => {
+  for (const seed of seedApis) {
+    const operations = await servedOperations(request, seed.slug);
+    expect(operations.length, seed.slug).toBeGreaterThan(0);
+    await page.goto(seed.route);
+    await hydrated(page);
+    const slot = page.getByTestId('redoc-container');
+    await expect(slot.getByRole('button', {name: /^Try it: /})).toHaveCount(operations.length);
+    for (const operation of operations) {
+      // Under the operation's own heading, in its section.
+      const section = slot.locator(`[data-section-id$="/operation/${operation.id}"]`);
+      await expect(section.getByRole('button', {name: `Try it: ${operation.id}`, exact: true})).toHaveCount(1);
+    }
+    // No interaction yet: this is the build's markup, not Redoc's script.
+    await expect(slot).toHaveAttribute('data-state', 'static');
+  }
+});
+
+test('the first click on a Try it button opens the console for its operation, before Redoc has loaded', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const operations = await servedOperations(request, 'culture');
+  const operation = operations[operations.length - 1].id;
+  await page.goto('/api/culture/');
+  await hydrated(page);
+  const slot = page.getByTestId('redoc-container');
+  await expect(slot).toHaveAttribute('data-state', 'static');
+  await page.getByRole('button', {name: `Try it: ${operation}`, exact: true}).click();
+  const dialog = page.getByRole('dialog', {name: `Try ${operation}`});
+  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
+  await expect(page).toHaveURL((url) => url.searchParams.get('try') === operation);
+  // Redoc, which the click woke, hydrated the same buttons: still one per operation.
+  await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
+  await expect(dialog).toBeVisible();
+  await expect(slot.getByRole('button', {name: /^Try it: /})).toHaveCount(operations.length);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('before Redoc has loaded, Tab reaches an operation’s Try it button and Enter opens the console', async ({
+  page,
+  request,
+}) => {
+  const [operation] = await servedOperations(request, 'culture');
+  await page.goto('/api/culture/');
+  await hydrated(page);
+  await expect(page.getByTestId('redoc-container')).toHaveAttribute('data-state', 'static');
+  // From the operation's heading link, the next Tab stop is its Try it button.
+  await page.locator(`[data-section-id$="/operation/${operation.id}"] h2 a`).first().focus();
+  await page.keyboard.press('Tab');
+  const tryIt = page.getByRole('button', {name: `Try it: ${operation.id}`, exact: true});
+  await expect(tryIt).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', {name: `Try ${operation.id}`});
+  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(tryIt).toBeFocused();
+});
+
+test('nothing in view moves when Redoc hydrates the reference: no layout shift', async ({page, request}) => {
+  // Every layout shift of the page, with its time; `takeRecords` hands over those not yet reported.
+  await page.addInitScript(() => {
+    const shifts: {value: number; time: number}[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {value: number; hadRecentInput: boolean})[]) {
+        if (!entry.hadRecentInput) shifts.push({value: entry.value, time: entry.startTime});
+      }
+    });
+    observer.observe({type: 'layout-shift', buffered: true});
+    Object.assign(window, {layoutShifts: () => (observer.takeRecords(), shifts)});
+  });
+  const layoutShiftsSince = (since: number) =>
+    page.evaluate(
+      (time) =>
+        (window as unknown as {layoutShifts: () => {value: number; time: number}[]})
+          .layoutShifts()
+          .filter((shift) => shift.time >= time),
+      since,
+    );
+  // An operation in view: the page opened at its anchor, as a partner's deep link does.
+  const operations = await servedOperations(request, 'culture');
+  const operation = operations[Math.min(1, operations.length - 1)];
+  await page.goto(`/api/culture/#tag/${operation.tag}/operation/${operation.id}`);
+  await hydrated(page);
+  const slot = page.getByTestId('redoc-container');
+  await expect(slot).toHaveAttribute('data-state', 'static');
+  const tryIt = page.getByRole('button', {name: `Try it: ${operation.id}`, exact: true});
+  await expect(tryIt).toBeInViewport();
+  const place = () =>
+    tryIt.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return {top: box.top + window.scrollY, left: box.left, width: box.width, height: box.height};
+    });
+  const before = await place();
+  const start = await page.evaluate(() => performance.now());
+  // The reader's first intent: Redoc's script and the specification load, and Redoc hydrates.
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(viewport.width / 2, viewport.height / 2);
+  await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
+  // Two frames drawn after hydration, so any shift it caused has been laid out and recorded.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await layoutShiftsSince(start)).toEqual([]);
+  await expect(slot.getByRole('button', {name: /^Try it: /})).toHaveCount(operations.length);
+  expect(await place()).toEqual(before);
+});
 
 for (const seed of seedApis) {
   const api = apis.find((entry) => entry.slug === seed.slug)!;
@@ -54,6 +182,9 @@ test('without JavaScript, the page shows the whole reference: every operation, i
   await expect(create).toContainText('/apiservices/v3/flights/live/search/create');
   await expect(create).toContainText('Request samples');
   await expect(create.getByText('query', {exact: true}).first()).toBeVisible();
+  // The Try it buttons are in the markup, but hidden: without JavaScript they could not open the console.
+  await expect(page.locator('[data-tryit]')).toHaveCount(operations('flights-live-pricing', spec).length);
+  await expect(page.getByRole('button', {name: /^Try it/})).toHaveCount(0);
   await context.close();
 });
 

@@ -10,15 +10,17 @@
  *   the steps together. Every other block runs alone.
  * - A block whose fence says `file=<name>` is a file the page's other programs of its language use
  *   (`file=helpers.mjs`, imported by each example): it is written, under that name, into the directory
- *   of each of those runs, and does not run by itself.
+ *   of each of those runs, and does not run by itself. A ```json file=tsconfig.json block is the
+ *   TypeScript programs' (`configFiles`).
  * - A block whose fence says `serve=<url>` is a server (it listens until it is stopped): it runs alone,
  *   the runner calls `<url>` (a GET on 127.0.0.1) once it answers, then stops it; what the server
  *   answered counts as its output. Such URLs name fixed ports, so servers run one at a time.
  * - bash runs with `/bin/bash` (with curl and jq on the PATH), JavaScript with this `node` from a `.mjs`
  *   file, Python with Debian's `/usr/bin/python3` (with python3-requests), TypeScript from a `.mts` file
- *   type-checked by `tsc --strict` and then run by `tsx`, beside what the typed-client guide has the
- *   reader install and download (website/docs/getting-started/typed-client.mdx): the repository's
- *   `node_modules` (openapi-fetch) and every API's generated `<slug>.d.ts`. Each runs in a new temporary
+ *   type-checked by `tsc` with the page's `tsconfig.json` (a ```json file=tsconfig.json block) and then
+ *   run by `tsx`, beside what the typed-client guide has the reader install and download
+ *   (website/docs/getting-started/typed-client.mdx): the repository's `node_modules` (openapi-fetch)
+ *   and every API's generated `<slug>.d.ts`. Each runs in a new temporary
  *   directory, with only the environment the guides tell the reader to set: `API_BASE_URL` and
  *   `API_KEY` (and a PATH, HOME and LANG any shell has).
  *
@@ -69,6 +71,17 @@ export interface GuidePlan {
   files: CodeBlock[];
 }
 
+/**
+ * The configuration files a page has the reader save for the programs of a language, by name: a
+ * ```json file=tsconfig.json block is written beside the page's TypeScript programs, which are
+ * type-checked with it.
+ */
+const configFiles: Record<string, RunLanguage> = {'tsconfig.json': 'typescript'};
+
+/** The language of the programs a `file=<name>` block is written beside (none for other blocks). */
+export const fileLanguageOf = (block: CodeBlock): RunLanguage | undefined =>
+  block.meta.file === undefined ? undefined : (runLanguageOf(block.lang) ?? configFiles[block.meta.file]);
+
 /** The runs of a page's code blocks, in page order (a joined program at its first block). */
 export function guideRuns(blocks: CodeBlock[]): GuidePlan {
   const runs: GuideRun[] = [];
@@ -77,7 +90,10 @@ export function guideRuns(blocks: CodeBlock[]): GuidePlan {
   const programs = new Map<string, GuideRun>();
   for (const block of blocks) {
     const language = runLanguageOf(block.lang);
-    if (!language) continue;
+    if (!language) {
+      if (fileLanguageOf(block)) files.push(block);
+      continue;
+    }
     if (block.flags.includes(FRAGMENT)) {
       fragments.push(block);
       continue;
@@ -120,7 +136,7 @@ export function guideRuns(blocks: CodeBlock[]): GuidePlan {
   }
   for (const run of runs) {
     for (const file of files) {
-      if (runLanguageOf(file.lang) === run.language) run.files[file.meta.file] = file.body;
+      if (fileLanguageOf(file) === run.language) run.files[file.meta.file] = file.body;
     }
   }
   return {runs, fragments, files};
@@ -145,25 +161,18 @@ const commands: Record<RunLanguage, {file: string; command: string}> = {
 
 /**
  * Readies a TypeScript run's directory as the typed-client guide readies the reader's: openapi-fetch
- * installed (the repository's node_modules) and the APIs' types saved beside the program; then
- * type-checks the program. Returns tsc's complaints, or nothing when it type-checks.
+ * installed (the repository's node_modules) and the APIs' types saved beside the program, with the
+ * guide's own `tsconfig.json` (its ```json file=tsconfig.json block, written beside the program by
+ * `runProgram`); then type-checks the folder with it, as the guide's `npx tsc` does. Returns tsc's
+ * complaints, or nothing when it type-checks.
  */
-function prepareTypeScript(dir: string, file: string): string | undefined {
+function prepareTypeScript(dir: string): string | undefined {
   const root = path.resolve(__dirname, '..');
+  if (!fs.existsSync(path.join(dir, 'tsconfig.json'))) {
+    return 'tsc: no tsconfig.json: the page must give it as a ```json file=tsconfig.json block';
+  }
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   for (const slug of listedSlugs()) fs.copyFileSync(artefactPath(slug, 'd.ts'), path.join(dir, `${slug}.d.ts`));
-  const options = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-  };
-  fs.writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify({compilerOptions: {...options, types: ['node']}, files: [file]}),
-  );
   try {
     execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {encoding: 'utf8'});
     return undefined;
@@ -187,7 +196,7 @@ export async function runProgram(
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, path.basename(name)), text);
   fs.writeFileSync(path.join(dir, file), source);
   try {
-    const typeErrors = language === 'typescript' ? prepareTypeScript(dir, file) : undefined;
+    const typeErrors = language === 'typescript' ? prepareTypeScript(dir) : undefined;
     if (typeErrors) return {code: 2, signal: null, stdout: '', stderr: typeErrors, timedOut: false};
     return await new Promise<RunResult>((resolve, reject) => {
       const child = spawn(command, [file], {

@@ -26,6 +26,25 @@ describe('prerenderReference', () => {
     }
   });
 
+  it("puts one Try it button in each operation's section, after its heading, as the browser's Redoc does", () => {
+    const operationIds = Object.values(doc.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, {operationId?: string}>).flatMap((operation) =>
+        operation.operationId ? [operation.operationId] : [],
+      ),
+    );
+    expect(operationIds.length).toBeGreaterThan(0);
+    for (const operationId of operationIds) {
+      const button = `<div data-tryit="${operationId}"><button type="button" class="button button--primary button--sm" aria-label="Try it: ${operationId}">Try it</button></div>`;
+      expect(html.split(button)).toHaveLength(2);
+      // The heading closest before the button is the operation's own.
+      const anchor = html.indexOf(`operation/${operationId}"`);
+      expect(anchor).toBeGreaterThan(0);
+      expect(html.lastIndexOf('</h2>', html.indexOf(button))).toBeGreaterThan(anchor);
+      expect(html.lastIndexOf('<h2', html.indexOf(button))).toBeGreaterThan(anchor);
+    }
+    expect(html.split('data-tryit="').length - 1).toBe(operationIds.length);
+  });
+
   it("gives every element both modes' classes, each mode's rules under that mode only", () => {
     expect(css).toContain(":where([data-theme='dark']) .");
     expect(css).toContain(":where(:root:not([data-theme='dark'])) .");

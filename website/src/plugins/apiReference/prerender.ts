@@ -20,7 +20,7 @@ import type {OpenApiDocument} from '@portal/specs';
 import {loadBundle} from '@portal/specs/node';
 import {apis, referencePath, specUrl} from '../../../config/apis';
 import {navbarHeight, paletteFromStylesheet, redocOptions, type ColorMode} from './theme/ApiReference/redocTheme';
-import {redocElement} from './theme/ApiReference/redocRoot';
+import {redocElement, withTryItControls} from './theme/ApiReference/redocRoot';
 
 export interface PrerenderedReference {
   html: string;
@@ -30,9 +30,10 @@ export interface PrerenderedReference {
 function renderOnce(doc: OpenApiDocument, specUrl: string, mode: ColorMode, stylesheet: string) {
   const light = paletteFromStylesheet(stylesheet, 'light');
   const dark = paletteFromStylesheet(stylesheet, 'dark');
-  // Redoc annotates the document it is given: each render gets its own copy.
+  // Redoc annotates the document it is given: each render gets its own copy (withTryItControls copies),
+  // with each operation's Try it button, as in the browser.
   const store = new AppStore(
-    structuredClone(doc) as never,
+    withTryItControls(doc) as never,
     specUrl,
     redocOptions(mode === 'dark' ? dark : light, dark, light, navbarHeight),
   );

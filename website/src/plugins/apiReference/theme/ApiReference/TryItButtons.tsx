@@ -1,38 +1,19 @@
 /**
- * A "Try it" button under each operation's heading in the Redoc reference, and the try-it console
- * (src/components/TryIt) it opens. The console is deep-linkable as `/api/<slug>/?try=<operationId>`:
- * a query parameter, so Redoc's own hash routing (`#tag/<Tag>/operation/<operationId>`) is untouched.
- * Redoc owns its DOM, so each button is a plain element this component adds after the operation's `h2`,
- * added again whenever Redoc re-renders (a colour-mode switch remounts it).
+ * The try-it console (src/components/TryIt) of the reference, opened by each operation's Try it button.
+ * The buttons are part of Redoc's markup (redocRoot.ts puts one at the top of each operation's
+ * description), so they are in the build's HTML from the first paint and stay the same elements when
+ * Redoc hydrates; this component answers their clicks, so the first click (or Enter, or Space) opens
+ * the console whether Redoc has hydrated yet, is hydrating, or has not started. The console is
+ * deep-linkable as `/api/<slug>/?try=<operationId>`: a query parameter, so Redoc's own hash routing
+ * (`#tag/<Tag>/operation/<operationId>`) is untouched.
  */
-import {useCallback, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useState, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {TryItDialog} from '@site/src/components/TryIt';
-import {useRedocScan} from './useRedocScan';
-import styles from './styles.module.css';
+import {tryItAttribute} from './redocRoot';
 
 /** The URL parameter that opens the console on an operation. */
 export const tryParameter = 'try';
-
-/** Adds a Try it button after the heading of each operation Redoc rendered inside `root` that lacks one. */
-function addButtons(root: HTMLElement, open: (operationId: string) => void): void {
-  root.querySelectorAll<HTMLElement>('[data-section-id*="/operation/"]').forEach((section) => {
-    const operationId = section.dataset.sectionId!.split('/operation/')[1];
-    const heading = section.querySelector('h2');
-    if (!operationId || !heading || heading.nextElementSibling?.hasAttribute('data-tryit')) return;
-    const slot = document.createElement('div');
-    slot.setAttribute('data-tryit', operationId);
-    slot.className = styles.tryItSlot;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'button button--primary button--sm';
-    button.textContent = 'Try it';
-    button.setAttribute('aria-label', `Try it: ${operationId}`);
-    button.addEventListener('click', () => open(operationId));
-    slot.append(button);
-    heading.insertAdjacentElement('afterend', slot);
-  });
-}
 
 function setTryParameter(operationId: string | undefined): void {
   const url = new URL(window.location.href);
@@ -41,6 +22,7 @@ function setTryParameter(operationId: string | undefined): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
+/** `root`: the element holding Redoc's markup, prerendered or rendered. */
 export default function TryItButtons({slug, root}: {slug: string; root: HTMLElement | null}): ReactNode {
   // `null`: the reader has not opened or closed the console yet, so the URL's `?try=` decides (read
   // once the page has hydrated, so the server-rendered HTML and the first client render agree).
@@ -58,8 +40,19 @@ export default function TryItButtons({slug, root}: {slug: string; root: HTMLElem
     setTryParameter(undefined);
     setOpen(undefined);
   }, []);
-  const scan = useCallback((element: HTMLElement) => addButtons(element, openConsole), [openConsole]);
-  useRedocScan(root, scan);
+  // On the document, in the capture phase: while Redoc hydrates, React stops a click inside the
+  // reference that it cannot answer yet where it listens, on `root` itself, so a listener there would
+  // miss the click.
+  useEffect(() => {
+    if (!root) return undefined;
+    const onClick = (event: MouseEvent) => {
+      const button = event.target instanceof Element ? event.target.closest(`[${tryItAttribute}] > button`) : null;
+      const operationId = button && root.contains(button) ? button.parentElement?.getAttribute(tryItAttribute) : null;
+      if (operationId) openConsole(operationId);
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [root, openConsole]);
 
   return open ? <TryItDialog key={open} api={slug} operation={open} onClose={closeConsole} /> : null;
 }

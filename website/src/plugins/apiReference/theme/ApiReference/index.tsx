@@ -7,6 +7,9 @@
  * the markup in place. Where the page has no prerendered reference (a page reached by in-app
  * navigation, or the dev server), Redoc renders in the browser at once.
  *
+ * Each operation's Try it button is part of Redoc's markup (redocRoot.ts), so it is there from the first
+ * paint, in the place it keeps when Redoc hydrates, and opens the console at once (TryItButtons.tsx).
+ *
  * Docusaurus renders an outline of the specification in its place (tags and operations under Redoc's
  * anchors, with their fields and values): the local search indexes that outline before postBuild
  * replaces it.
@@ -21,7 +24,7 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {specUrl} from '@site/config/apis';
 import type {ReferenceOutline} from '../../outline';
 import {navbarHeight, readPalette, redocOptions, type ColorMode} from './redocTheme';
-import {redocElement} from './redocRoot';
+import {redocElement, tryItAttribute, withTryItControls} from './redocRoot';
 import {makeCodeSamplesFocusable, useRedocScan} from './useRedocScan';
 import styles from './styles.module.css';
 import './redocOverrides.css';
@@ -92,7 +95,8 @@ async function loadRedoc(specHref: string, mode: ColorMode) {
   const dark = readPalette('dark');
   const light = readPalette('light');
   const options = redocOptions(mode === 'dark' ? dark : light, dark, light, navbarHeight);
-  const store = new redoc.AppStore(spec as never, specHref, options);
+  // With each operation's Try it button, as the build rendered it (redocRoot.ts).
+  const store = new redoc.AppStore(withTryItControls(spec) as never, specHref, options);
   return {Redoc: redoc.Redoc, store};
 }
 
@@ -129,13 +133,14 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
   }, [slot, wanted]);
 
   // A click made while Redoc's script was loading is made again once Redoc can answer it; not a
-  // link's, which the browser has already followed.
+  // link's, which the browser has already followed, nor a Try it button's, which TryItButtons has
+  // already answered.
   const pendingClick = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!slot || loaded) return;
     const remember = (event: MouseEvent) => {
       const target = event.target instanceof HTMLElement ? event.target : null;
-      pendingClick.current = target && !target.closest('a[href]') ? target : null;
+      pendingClick.current = target && !target.closest(`a[href], [${tryItAttribute}]`) ? target : null;
     };
     slot.addEventListener('click', remember, true);
     return () => slot.removeEventListener('click', remember, true);
@@ -209,7 +214,8 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
         suppressHydrationWarning
         {...(isServer ? {children: <Outline outline={outline} />} : {dangerouslySetInnerHTML: {__html: ''}})}
       />
-      <TryItButtons slug={outline.slug} root={loaded ? slot : null} />
+      {/* From the first paint: the Try it buttons are in the build's markup, before Redoc hydrates. */}
+      <TryItButtons slug={outline.slug} root={slot} />
     </>
   );
 }

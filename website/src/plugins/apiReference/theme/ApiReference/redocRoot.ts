@@ -1,6 +1,7 @@
 /**
- * The element tree Redoc is rendered as: on the server at build time (../../prerender.ts) and in the
- * browser, which hydrates that markup (index.tsx). Both use this one function, so the trees match.
+ * What Redoc renders, on the server at build time (../../prerender.ts) and in the browser, which
+ * hydrates that markup (index.tsx): the element tree (`redocElement`) and the specification as Redoc is
+ * given it (`withTryItControls`). Both sides use these functions, so the trees match.
  * `onMounted` runs once Redoc's tree is in the page (hydrated or rendered); on the server it never runs.
  */
 import {createElement, useEffect, type ComponentType, type ReactNode} from 'react';
@@ -18,4 +19,38 @@ export function redocElement(
   key: string,
 ): ReactNode {
   return createElement(OnMounted, {onMounted}, createElement(Redoc, {store, key}));
+}
+
+/** The attribute of the element holding an operation's Try it button; its value is the operationId. */
+export const tryItAttribute = 'data-tryit';
+
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The Try it control of an operation, as HTML. */
+export function tryItControl(operationId: string): string {
+  const id = escapeHtml(operationId);
+  return `<div ${tryItAttribute}="${id}"><button type="button" class="button button--primary button--sm" aria-label="Try it: ${id}">Try it</button></div>`;
+}
+
+/**
+ * A copy of `doc` in which each operation's description starts with its Try it button, under the
+ * operation's heading. Redoc renders it as part of the operation: in the build's markup, so the reader
+ * has it from the first paint, and again, identical, when Redoc hydrates, which leaves a description's
+ * markup as it is (Redoc sets it as HTML), so nothing moves. The button only carries the operationId:
+ * TryItButtons.tsx answers its clicks.
+ */
+export function withTryItControls<T extends object>(doc: T): T {
+  const copy = structuredClone(doc) as T & {paths?: Record<string, Record<string, unknown> | undefined>};
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const method of methods) {
+      const operation = item?.[method] as {operationId?: string; description?: string} | undefined;
+      if (!operation?.operationId) continue;
+      const control = tryItControl(operation.operationId);
+      // An HTML block of its own in the markdown: a blank line ends it.
+      operation.description = operation.description ? `${control}\n\n${operation.description}` : control;
+    }
+  }
+  return copy;
 }

@@ -2,8 +2,8 @@
  * Redoc owns its DOM and renders parts of it again (a switch of tab renders a new panel, a colour-mode
  * switch remounts it all), so our additions to its markup are made by a scan: `scan(root)` runs now and
  * after each change under `root`, at most once a frame. `scan` must add only what is missing and be
- * stable (a module function or a memoised callback). Used for the Try it buttons (TryItButtons.tsx)
- * and the code samples' focus (`makeCodeSamplesFocusable`).
+ * stable (a module function or a memoised callback). Used for the code samples' focus
+ * (`makeCodeSamplesFocusable`).
  */
 import {useEffect} from 'react';
 
