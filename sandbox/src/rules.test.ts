@@ -1,8 +1,16 @@
 import {describe, expect, it} from 'vitest';
-import {resolveRef, validationNotes, walkSchemas, type Schema} from '@portal/specs';
+import {resolveRef, validationNotes, walkSchemas, type OpenApiDocument, type Schema} from '@portal/specs';
 import {enforcedBySchema, notes, rules} from './rules';
 import {STAGE_MS} from './services/session';
 import {bundles, exampleBody, op, request, testApp} from './testing';
+
+/** The object at a JSON pointer of a document, its own `$ref` not followed (unlike `resolveRef`). */
+const nodeAt = (doc: OpenApiDocument, pointer: string): Schema =>
+  pointer
+    .slice(2)
+    .split('/')
+    .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc) as Schema;
 
 describe('x-validation notes', () => {
   const all = [...bundles].flatMap(([slug, doc]) =>
@@ -38,7 +46,8 @@ describe('x-validation notes', () => {
     )) {
       const doc = bundles.get(slug)!;
       const reached: Schema[] = [];
-      walkSchemas(doc, [resolveRef(doc, {$ref: pointer}) as Schema], (schema) => reached.push(schema));
+      // The object at the pointer itself (a property may hold `not` beside its `$ref`), then what it reaches.
+      walkSchemas(doc, [nodeAt(doc, pointer)], (schema) => reached.push(schema));
       const schema = JSON.stringify(reached);
       const keywords = [...text.slice(text.indexOf('enforced by')).matchAll(/`(\w+)`/g)].map(([, word]) => word);
       const known = keywords.filter((word) =>
@@ -78,6 +87,9 @@ const dateIn = (days: number) => {
 };
 
 type Body = Record<string, Record<string, unknown>>;
+/** Continents of the sandbox's place hierarchy (data/places.ts). */
+const NORTH_AMERICA = '205351567';
+const EUROPE = '27563221';
 const cases: Record<
   string,
   {operationId: string; break: (body: Body) => void; field: string; params?: Record<string, string>}
@@ -89,6 +101,22 @@ const cases: Record<
       legs.push({...legs[0], date: {year: 2026, month: 1, day: 1}});
     },
     field: 'query.queryLegs[1].date',
+  },
+  'flights-live.no-continent': {
+    operationId: 'FlightsService_CreateSearch',
+    break: (body) => {
+      (body.query.queryLegs as {originPlaceId: object}[])[0].originPlaceId = {entityId: NORTH_AMERICA};
+    },
+    field: 'query.queryLegs[0].originPlaceId.entityId',
+  },
+  'flights-indicative.no-continent': {
+    operationId: 'FlightsIndicativeService_SearchFlights',
+    break: (body) => {
+      (body.query.queryLegs as {destinationPlace: object}[])[0].destinationPlace = {
+        queryPlace: {entityId: NORTH_AMERICA},
+      };
+    },
+    field: 'query.queryLegs[0].destinationPlace.queryPlace.entityId',
   },
   'carhire-live.agents-valid-for-market': {
     operationId: 'CarHireService_CreateSearch',
@@ -290,4 +318,106 @@ describe('hotels-live.price-range-order, both ways', () => {
       expect.objectContaining({field: 'filters[0].priceRangeFilter.minValue', reason: 'hotels-live.price-range-order'}),
     );
   });
+});
+
+describe('flights-live.no-continent and flights-indicative.no-continent, both ways', () => {
+  const post = async (operationId: string, change: (legs: Record<string, unknown>[]) => void) => {
+    const {app} = testApp();
+    const operation = op(operationId);
+    const body = exampleBody(operation) as Body;
+    change(body.query.queryLegs as Record<string, unknown>[]);
+    const response = await app.request(request(operation, {body}));
+    return {status: response.status, body: (await response.json()) as ErrorBody};
+  };
+  const refusedAt = ({status, body}: {status: number; body: ErrorBody}, field: string, reason: string) => {
+    expect(status, JSON.stringify(body)).toBe(400);
+    expect(body.details?.[0].fieldViolations).toEqual([expect.objectContaining({field, reason})]);
+  };
+
+  it('live: a continent as origin or destination is refused; a city or an airport by entity id is accepted', async () => {
+    const live = 'FlightsService_CreateSearch';
+    refusedAt(
+      await post(live, (legs) => (legs[0].destinationPlaceId = {entityId: EUROPE})),
+      'query.queryLegs[0].destinationPlaceId.entityId',
+      'flights-live.no-continent',
+    );
+    refusedAt(
+      await post(live, (legs) => (legs[0].originPlaceId = {entityId: NORTH_AMERICA})),
+      'query.queryLegs[0].originPlaceId.entityId',
+      'flights-live.no-continent',
+    );
+    // London (a city) and Edinburgh Airport: the neighbours of a continent in the hierarchy.
+    expect((await post(live, (legs) => (legs[0].originPlaceId = {entityId: '27544008'}))).status).toBe(200);
+    expect((await post(live, (legs) => (legs[0].destinationPlaceId = {entityId: '95673668'}))).status).toBe(200);
+  });
+
+  it('indicative: a continent as origin or destination queryPlace is refused; a country is accepted', async () => {
+    const indicative = 'FlightsIndicativeService_SearchFlights';
+    refusedAt(
+      await post(indicative, (legs) => (legs[0].originPlace = {queryPlace: {entityId: EUROPE}})),
+      'query.queryLegs[0].originPlace.queryPlace.entityId',
+      'flights-indicative.no-continent',
+    );
+    // The United Kingdom: a country, the level just below a continent, is a valid place.
+    const country = await post(indicative, (legs) => (legs[0].destinationPlace = {queryPlace: {entityId: '29475375'}}));
+    expect(country.status, JSON.stringify(country.body)).toBe(200);
+  });
+});
+
+describe('zero values the specs say not to send, refused by `not` beside the enum (Ajv)', () => {
+  const zeroValues: {
+    operationId: string;
+    field: string;
+    zero: string;
+    valid: string;
+    set: (body: Body, value: string) => void;
+  }[] = [
+    {
+      operationId: 'FlightsService_CreateSearch',
+      field: 'query.cabinClass',
+      zero: 'CABIN_CLASS_UNSPECIFIED',
+      valid: 'CABIN_CLASS_BUSINESS',
+      set: (body, value) => (body.query.cabinClass = value),
+    },
+    {
+      operationId: 'HotelsService_PollSearch',
+      field: 'sort.type',
+      zero: 'SORT_ORDER_TYPE_UNSPECIFIED',
+      valid: 'SORT_ORDER_TYPE_HOTEL_STAR_RATING',
+      set: (body, value) => (body.sort = {type: value, order: 'SORT_ORDER_DIRECTION_DESCENDING'}),
+    },
+    {
+      operationId: 'HotelsService_PollSearch',
+      field: 'sort.order',
+      zero: 'SORT_ORDER_DIRECTION_UNSPECIFIED',
+      valid: 'SORT_ORDER_DIRECTION_DESCENDING',
+      set: (body, value) => (body.sort = {type: 'SORT_ORDER_TYPE_PRICE', order: value}),
+    },
+    {
+      operationId: 'HotelsReviewsService_ListReviews',
+      field: 'sort',
+      zero: 'REVIEW_SORT_UNSPECIFIED',
+      valid: 'REVIEW_SORT_MOST_RECENT',
+      set: (body, value) => ((body as Record<string, unknown>).sort = value),
+    },
+  ];
+
+  for (const {operationId, field, zero, valid, set} of zeroValues) {
+    it(`${operationId} ${field}: ${zero} answers 400 (reason \`not\`), ${valid} 200`, async () => {
+      const {app} = testApp();
+      const operation = op(operationId);
+      const replace = operationId === 'HotelsService_PollSearch' ? {sessionToken: await hotelsSession(app)} : undefined;
+      const send = async (value: string) => {
+        const body = (exampleBody(operation) ?? {}) as Body;
+        set(body, value);
+        const response = await app.request(request(operation, {body, replace}));
+        return {status: response.status, body: (await response.json()) as ErrorBody};
+      };
+      const refused = await send(zero);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.details?.[0].fieldViolations).toEqual([expect.objectContaining({field, reason: 'not'})]);
+      const accepted = await send(valid);
+      expect(accepted.status, JSON.stringify(accepted.body).slice(0, 300)).toBe(200);
+    });
+  }
 });

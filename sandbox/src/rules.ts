@@ -43,7 +43,39 @@ const show = (date: LocalDate) =>
 const maxItemsOf = (schema: Schema, property: string): number | undefined =>
   (schema.properties?.[property] as Schema | undefined)?.maxItems as number | undefined;
 
+/** A search place (`{iata}` or `{entityId}`) whose entity id is a continent, refused under `id`. */
+const noContinent =
+  (id: string) =>
+  (place: {entityId?: string}): FieldViolation[] =>
+    place.entityId !== undefined && geoLevel(place.entityId) === 'PLACE_TYPE_CONTINENT'
+      ? [
+          {
+            field: '.entityId',
+            description: `${place.entityId} is a continent: continents are not valid search places`,
+            reason: id,
+          },
+        ]
+      : [];
+
 export const rules: Rule[] = [
+  {
+    id: 'flights-live.no-continent',
+    sources: [
+      {slug: 'flights-live-pricing', pointer: '#/components/schemas/PlaceQuery', phrase: 'is a continent is rejected'},
+    ],
+    check: noContinent('flights-live.no-continent'),
+  },
+  {
+    id: 'flights-indicative.no-continent',
+    sources: [
+      {
+        slug: 'flights-indicative',
+        pointer: '#/components/schemas/IndicativeQueryPlace',
+        phrase: 'is a continent is rejected',
+      },
+    ],
+    check: noContinent('flights-indicative.no-continent'),
+  },
   {
     id: 'flights-live.legs-in-date-order',
     sources: [
@@ -317,6 +349,18 @@ export const notes: NoteHandling[] = [
     by: 'behaviour',
     where: 'applyFilters in services/hotelsLiveView.ts',
   },
+  {
+    slug: 'geo',
+    pointer: '#/paths/~1apiservices~1v3~1geo~1hierarchy~1flights~1%7Blocale%7D/get',
+    phrase: 'Not enforced by the sandbox on this call',
+    by: 'not-enforced',
+  },
+  ...['flights-live-pricing', 'flights-indicative', 'geo'].map((slug): NoteHandling => ({
+    slug,
+    pointer: '#/components/schemas/PlaceType',
+    phrase: 'Not enforced by the sandbox on this schema',
+    by: 'not-enforced',
+  })),
   {
     slug: 'hotels-content',
     pointer: '#/components/schemas/PayPolicy',
