@@ -24,18 +24,16 @@
  *   directory, with only the environment the guides tell the reader to set: `API_BASE_URL` and
  *   `API_KEY` (and a PATH, HOME and LANG any shell has).
  *
- * `startSandbox` serves a sandbox app on 127.0.0.1 on a free port and records each request, the status
- * it answered and, for a 400, the fields it named, so a run that reads an error as if it were an answer
- * is caught too. The guides' runs use a strict sandbox (`createApp({strict: true})`), so what their code
+ * `startSandbox` (sandbox.ts) serves a sandbox app on 127.0.0.1 on a free port and records each request,
+ * the status it answered and, for a 400, the fields it named, so a run that reads an error as if it were
+ * an answer is caught too. The guides' runs use a strict sandbox (`createApp({strict: true})`), so what their code
  * sends is checked as sent: its schema, its x-validation rules, and no field the schema does not declare.
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {AddressInfo} from 'node:net';
 import {execFileSync} from 'node:child_process';
-import {serve} from '@hono/node-server';
 import {artefactPath, listedSlugs} from '@portal/specs/node';
 import {codeLanguageOf, type CodeBlock} from '@portal/content';
 
@@ -240,60 +238,4 @@ export async function runProgram(
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }
-}
-
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-  /** When the request arrived (Date.now()): the waits between a client's retries are the gaps. */
-  at: number;
-  /** For a 400: the failing fields the answer names (`field: description`), joined. */
-  violations?: string;
-}
-
-export interface RunningSandbox {
-  /** `http://127.0.0.1:<port>`, the value of `API_BASE_URL`. */
-  url: string;
-  /** Every request served since the start, with the status answered. */
-  requests: LoggedRequest[];
-  close(): Promise<void>;
-}
-
-/** The failing fields an error body names (`google.rpc.BadRequest` details), as `field: description`. */
-async function violationsOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as {details?: {fieldViolations?: {field: string; description: string}[]}[]};
-    const fields = (body.details ?? []).flatMap((detail) => detail.fieldViolations ?? []);
-    return fields.map((violation) => `${violation.field}: ${violation.description}`).join('; ');
-  } catch {
-    return '';
-  }
-}
-
-/** Serves a Fetch handler (the sandbox app's `fetch`) on 127.0.0.1, on a free port, logging each request. */
-export async function startSandbox(fetch: (request: Request) => Response | Promise<Response>): Promise<RunningSandbox> {
-  const requests: LoggedRequest[] = [];
-  const logged = async (request: Request): Promise<Response> => {
-    const at = Date.now();
-    const response = await fetch(request);
-    const logged: LoggedRequest = {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      status: response.status,
-      at,
-    };
-    if (response.status === 400) logged.violations = await violationsOf(response.clone());
-    requests.push(logged);
-    return response;
-  };
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({fetch: logged, port: 0, hostname: '127.0.0.1'}, () => resolve(started));
-  });
-  const {port} = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  };
 }

@@ -10,14 +10,13 @@
  */
 import {execFile} from 'node:child_process';
 import fs from 'node:fs';
-import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {serve, type ServerType} from '@hono/node-server';
 import {exampleRequest, operationLinks, operations, parametersOf, type Operation} from '@portal/specs';
 import {artefactPath, loadBundles} from '@portal/specs/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {startSandbox, type RunningSandbox} from '../../test-utils/sandbox';
 import {seedApis, seedCallCount} from '../../test-utils/seed';
 import {createApp} from './app';
 
@@ -31,27 +30,22 @@ const samplesOf = (operation: Operation): {lang: string; label: string; source: 
 const sample = (operation: Operation, label: string): string =>
   samplesOf(operation).find((candidate) => candidate.label === label)!.source;
 
-let server: ServerType;
+let server: RunningSandbox | undefined;
 let baseUrl = '';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-samples-'));
 const env = {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, API_KEY: 'sandbox_code_samples', API_BASE_URL: ''};
 
 beforeAll(async () => {
-  const app = createApp({bundles});
-  await new Promise<void>((resolve) => {
-    server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, (info: AddressInfo) => {
-      baseUrl = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  server = await startSandbox(createApp({bundles}).fetch);
+  baseUrl = server.url;
   env.API_BASE_URL = baseUrl;
   // The TypeScript samples import openapi-fetch and their API's types from beside them.
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   for (const slug of bundles.keys()) fs.copyFileSync(artefactPath(slug, 'd.ts'), path.join(dir, `${slug}.d.ts`));
 });
 
-afterAll(() => {
-  server?.close();
+afterAll(async () => {
+  await server?.close();
   fs.rmSync(dir, {recursive: true, force: true});
 });
 

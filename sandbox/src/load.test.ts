@@ -10,8 +10,7 @@
  * stages (INCOMPLETE, then COMPLETE), and the polls that come too soon answer NOT_MODIFIED or OMITTED,
  * which are valid answers too.
  */
-import type {AddressInfo} from 'node:net';
-import {serve, type ServerType} from '@hono/node-server';
+import {startSandbox, type RunningSandbox} from '../../test-utils/sandbox';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createApp} from './app';
 import {STAGE_MS} from './services/session';
@@ -46,24 +45,16 @@ interface Tally {
 }
 
 const clock = {now: Date.now()};
-let server: ServerType;
+let server: RunningSandbox | undefined;
 let origin = '';
 
 beforeAll(async () => {
-  const app = createApp({bundles, now: () => clock.now});
-  await new Promise<void>((resolve) => {
-    server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, (info: AddressInfo) => {
-      origin = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  server = await startSandbox(createApp({bundles, now: () => clock.now}).fetch);
+  origin = server.url;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
+  await server?.close();
 });
 
 /** One call over HTTP; an answer that is not 200 with a valid body is an error of the tally. */

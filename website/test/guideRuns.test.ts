@@ -30,12 +30,11 @@ import {
   guideRuns,
   runLanguageOf,
   runProgram,
-  startSandbox,
   type GuideRun,
-  type LoggedRequest,
   type RunLanguage,
   type RunResult,
 } from '../../test-utils/guideRuns';
+import {startSandbox, type LoggedRequest} from '../../test-utils/sandbox';
 
 const websiteDir = path.resolve(__dirname, '..');
 const docsDir = path.join(websiteDir, 'docs');
