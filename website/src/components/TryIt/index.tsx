@@ -37,7 +37,8 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
     <dialog ref={dialog} className={styles.dialog} aria-labelledby="tryit-title" onClose={onClose}>
       <div className={styles.dialogHeader}>
         <h2 id="tryit-title" className={styles.title}>
-          Try {operation}
+          {/* On a phone the operationId wraps after its service (`HotelsService_` / `CreateSearch`), not mid-word */}
+          Try {operation.split('_').flatMap((part, index) => (index === 0 ? [part] : ['_', <wbr key={index} />, part]))}
         </h2>
         <button type="button" className="button button--secondary button--sm" onClick={() => dialog.current?.close()}>
           Close
