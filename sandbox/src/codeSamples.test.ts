@@ -4,16 +4,16 @@
  * sandbox on a loopback port with only `API_BASE_URL` and `API_KEY` set, and each must get a 2xx; the
  * TypeScript (openapi-fetch) ones type-checked against the generated `<slug>.d.ts` and executed too;
  * the Java ones compiled with javac. Go, C#, PHP and Ruby have no toolchain on the CI machine and are
- * not checked here (specs/README.md). Samples of calls that need a live session (polls, itinerary
- * refresh) get the token and itinerary of the call their spec links to them, made first, in place of
- * the example's.
+ * not checked here (specs/README.md). Every sample runs byte for byte as the reference shows it: the
+ * polls and the itinerary refresh send the specs' example tokens (and itinerary id), which the sandbox
+ * answers as demo sessions of the example searches (src/services/session.ts), and say so in a comment.
  */
 import {execFile} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {exampleRequest, operationLinks, operations, parametersOf, type Operation} from '@portal/specs';
+import {exampleTokenNote, operations, type Operation} from '@portal/specs';
 import {artefactPath, loadBundles} from '@portal/specs/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startSandbox, type RunningSandbox} from '../../test-utils/sandbox';
@@ -24,7 +24,6 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 const bundles = loadBundles();
 const all = [...bundles].flatMap(([slug, doc]) => operations(slug, doc));
-const links = [...bundles].flatMap(([slug, doc]) => operationLinks(slug, doc));
 const samplesOf = (operation: Operation): {lang: string; label: string; source: string}[] =>
   operation['x-codeSamples'] as {lang: string; label: string; source: string}[];
 const sample = (operation: Operation, label: string): string =>
@@ -32,6 +31,8 @@ const sample = (operation: Operation, label: string): string =>
 
 let server: RunningSandbox | undefined;
 let baseUrl = '';
+/** How many samples ran, and how many of them send a documented example token (the demo sessions). */
+const ran = {samples: 0, withExampleToken: 0};
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-samples-'));
 const env = {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, API_KEY: 'sandbox_code_samples', API_BASE_URL: ''};
 
@@ -45,71 +46,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  console.log(
+    `code samples run as shown: ${ran.samples} (${ran.withExampleToken} of them send a documented example token)`,
+  );
   await server?.close();
   fs.rmSync(dir, {recursive: true, force: true});
 });
-
-/** Sends an operation's example request to the sandbox (what a reader's create call returns). */
-async function call(operation: Operation, replace: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const request = exampleRequest(bundles.get(operation.slug)!, operation);
-  const url = withLive(`${baseUrl}${request.path}`, replace);
-  const body = request.body === undefined ? undefined : withLive(JSON.stringify(request.body), replace);
-  const response = await fetch(url, {
-    method: request.method,
-    headers: {'x-api-key': env.API_KEY, 'content-type': 'application/json'},
-    body,
-  });
-  expect(response.status, `${operation.operationId} while preparing`).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** The example's path values (tokens) of an operation, by parameter name. */
-const examplePathValues = (operation: Operation): Record<string, string> =>
-  Object.fromEntries(
-    parametersOf(bundles.get(operation.slug)!, operation)
-      .filter((parameter) => parameter.in === 'path')
-      .map((parameter) => [parameter.name!, String(parameter.example)]),
-  );
-
-/**
- * For calls that take a token from an earlier answer: each example value to replace, and what replaces
- * it. The specs' links (`operationLinks` of @portal/specs) say which call answers the token and which
- * field carries it; that call is made first (itself prepared the same way), and its answer fills the
- * link's path parameters. The itinerary refresh also names, in its body, one itinerary of the search
- * (a key of `content.results.itineraries`, as its link's description says).
- */
-async function liveValues(operation: Operation): Promise<Record<string, string>> {
-  const example = examplePathValues(operation);
-  const link = links.find(
-    (candidate) =>
-      candidate.to.operationId === operation.operationId && candidate.from.operationId !== operation.operationId,
-  );
-  if (!link) {
-    expect(Object.keys(example), `${operation.operationId} has a path value no link of its spec fills`).toEqual(
-      operation.path.includes('{locale}') ? ['locale'] : [],
-    );
-    return {};
-  }
-  const before = await liveValues(link.from);
-  const answer = await call(link.from, before);
-  const values: Record<string, string> = {};
-  for (const {parameter, field} of link.parameters) values[example[parameter]] = String(answer[field]);
-  const exampleBody = exampleRequest(bundles.get(operation.slug)!, operation).body as
-    {itineraryId?: string} | undefined;
-  if (exampleBody?.itineraryId) {
-    const itineraries = (answer.content as {results: {itineraries: Record<string, unknown>}}).results.itineraries;
-    values[exampleBody.itineraryId] = Object.keys(itineraries)[0];
-  }
-  return values;
-}
-
-/** The source with each example value replaced, as written in a path (URI-encoded) and as a string. */
-function withLive(source: string, values: Record<string, string>): string {
-  return Object.entries(values).reduce(
-    (text, [from, to]) => text.split(encodeURIComponent(from)).join(to).split(from).join(to),
-    source,
-  );
-}
 
 /** Runs a program file with only the environment a reader sets; fails with its output otherwise. */
 async function execute(file: string, command: string, args: string[]): Promise<string> {
@@ -148,7 +90,7 @@ describe('the code samples of every operation', () => {
   });
 
   for (const [index, operation] of all.entries()) {
-    it(`${operation.slug} ${operation.operationId}: curl, Node, Python and TypeScript get a 2xx from the sandbox`, async () => {
+    it(`${operation.slug} ${operation.operationId}: curl, Node, Python and TypeScript, run as shown, get a 2xx from the sandbox`, async () => {
       const name = `sample-${index}`;
       const files = {
         curl: path.join(dir, `${name}.sh`),
@@ -157,23 +99,38 @@ describe('the code samples of every operation', () => {
         typescript: path.join(dir, `${name}.mts`),
       };
       const outputs: string[] = [];
+      // A sample that sends a documented example token says so on its first line(s).
+      const note = exampleTokenNote(bundles.get(operation.slug)!, operation);
+      if (note) expect(sample(operation, 'curl').split('\n')[0]).toBe(`# ${note}`);
       for (const [language, label, file, command, args] of [
         ['curl', 'curl', files.curl, 'bash', []],
         ['node', 'Node', files.node, process.execPath, []],
         ['python', 'Python (requests)', files.python, 'python3', []],
         ['typescript', 'TypeScript (openapi-fetch)', files.typescript, path.join(root, 'node_modules/.bin/tsx'), []],
       ] as const) {
-        const live = await liveValues(operation);
-        const source = withLive(sample(operation, label), live);
+        const source = sample(operation, label);
         fs.writeFileSync(file, language === 'curl' ? curlFailsOnError + source : source);
         const output = await execute(file, command, [...args]);
         expect(output.trim(), `${language} printed nothing`).not.toBe('');
         outputs.push(output);
+        ran.samples += 1;
+        if (note) ran.withExampleToken += 1;
       }
       // curl prints the body the sandbox sent: JSON of the operation's answer.
       expect(() => JSON.parse(outputs[0]) as unknown).not.toThrow();
     });
   }
+
+  it('every sample that sends a path value other than a locale sends a documented example token, and says so', () => {
+    for (const operation of all) {
+      const takesToken = /\{(?!locale\})[^}]+\}/.test(operation.path);
+      const note = exampleTokenNote(bundles.get(operation.slug)!, operation);
+      expect(Boolean(note), operation.operationId).toBe(takesToken);
+      if (!note) continue;
+      for (const {label, source} of samplesOf(operation))
+        expect(source, `${operation.operationId} ${label}`).toContain(note);
+    }
+  });
 
   it('the TypeScript samples type-check against the generated types (tsc --strict)', async () => {
     const files = all.map((operation, index) => {

@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {codeSampleIds, codeSamples} from './codeSamples';
+import {loadBundles} from './bundles';
+import {codeSampleIds, codeSamples, exampleRequest, exampleTokenNote, typedClientSample} from './codeSamples';
+import {operations} from './openapi';
 
 const create = codeSamples({
   method: 'post',
@@ -101,6 +103,44 @@ describe('codeSamples', () => {
     expect(source('java')).toContain(
       'public class Main {\n    public static void main(String[] args) throws Exception {\n',
     );
+  });
+
+  it("writes a request's note as a comment line on top, in each language's syntax", () => {
+    const noted = codeSamples({
+      method: 'GET',
+      path: '/apiservices/v3/culture/currencies',
+      note: 'The token is an example.',
+    });
+    const comments: Record<string, string> = {curl: '#', python: '#', ruby: '#', php: '//'};
+    for (const sample of noted) {
+      const line = `${comments[sample.id] ?? '//'} The token is an example.\n`;
+      if (sample.id === 'php') expect(sample.source.startsWith(`<?php\n\n${line}`)).toBe(true);
+      else expect(sample.source.startsWith(line), sample.id).toBe(true);
+    }
+    expect(() => codeSamples({method: 'GET', path: '/x', note: 'two\nlines'})).toThrow(/one line/);
+  });
+
+  it('notes the example token of every operation a link of another operation gives a token, and only those', () => {
+    const noted: string[] = [];
+    for (const [slug, doc] of loadBundles()) {
+      for (const operation of operations(slug, doc)) {
+        const note = exampleTokenNote(doc, operation);
+        expect(exampleRequest(doc, operation).note).toBe(note);
+        if (!note) continue;
+        noted.push(operation.operationId);
+        expect(note).toMatch(
+          /^\w+ is the documentation's example, .*demo session.*create call's answer \(POST \/\S+\)\.$/,
+        );
+        expect(typedClientSample(doc, operation).source.startsWith(`// ${note}\n`)).toBe(true);
+      }
+    }
+    expect(noted).toEqual([
+      'FlightsService_PollSearch',
+      'FlightsService_CreateItineraryRefresh',
+      'FlightsService_PollItineraryRefresh',
+      'CarHireService_PollSearch',
+      'HotelsService_PollSearch',
+    ]);
   });
 
   it('refuses a path that does not start with a slash', () => {

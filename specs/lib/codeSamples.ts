@@ -18,6 +18,7 @@ import {phpCurl} from '@scalar/snippetz/plugins/php/curl';
 import {pythonRequests} from '@scalar/snippetz/plugins/python/requests';
 import {rubyNative} from '@scalar/snippetz/plugins/ruby/native';
 import {shellCurl} from '@scalar/snippetz/plugins/shell/curl';
+import {operationLinks} from './flows';
 import {firstExample, parametersOf, requestMedia, type OpenApiDocument, type Operation} from './openapi';
 import {securityHeaders} from './requests';
 
@@ -32,6 +33,8 @@ export interface SampleRequest {
   headers?: Record<string, string>;
   /** A JSON body (sent as `application/json`). */
   body?: unknown;
+  /** One line said to the reader above the code, as a comment of each language (`exampleRequest`'s `exampleTokenNote`). */
+  note?: string;
 }
 
 export interface CodeSample {
@@ -65,6 +68,8 @@ interface Language {
   label: string;
   plugin: Plugin;
   rewrite: Rewrite;
+  /** How a line comment starts. */
+  comment: '#' | '//';
 }
 
 const r = replaceAll;
@@ -72,6 +77,7 @@ const r = replaceAll;
 const languages: Language[] = [
   {
     id: 'curl',
+    comment: '#',
     lang: 'bash',
     label: 'curl',
     plugin: shellCurl,
@@ -85,6 +91,7 @@ const languages: Language[] = [
   },
   {
     id: 'javascript',
+    comment: '//',
     lang: 'javascript',
     label: 'JavaScript (fetch)',
     plugin: jsFetch,
@@ -96,6 +103,7 @@ const languages: Language[] = [
   },
   {
     id: 'node',
+    comment: '//',
     lang: 'javascript',
     label: 'Node',
     plugin: nodeFetch,
@@ -113,6 +121,7 @@ const languages: Language[] = [
   },
   {
     id: 'python',
+    comment: '#',
     lang: 'python',
     label: 'Python (requests)',
     plugin: pythonRequests,
@@ -125,6 +134,7 @@ const languages: Language[] = [
   },
   {
     id: 'go',
+    comment: '//',
     lang: 'go',
     label: 'Go',
     plugin: goNative,
@@ -136,6 +146,7 @@ const languages: Language[] = [
   },
   {
     id: 'java',
+    comment: '//',
     lang: 'java',
     label: 'Java',
     plugin: javaNethttp,
@@ -156,6 +167,7 @@ const languages: Language[] = [
   },
   {
     id: 'csharp',
+    comment: '//',
     lang: 'csharp',
     label: 'C#',
     plugin: csharpHttpclient,
@@ -178,6 +190,7 @@ const languages: Language[] = [
   },
   {
     id: 'php',
+    comment: '//',
     lang: 'php',
     label: 'PHP',
     plugin: phpCurl,
@@ -189,6 +202,7 @@ const languages: Language[] = [
   },
   {
     id: 'ruby',
+    comment: '#',
     lang: 'ruby',
     label: 'Ruby',
     plugin: rubyNative,
@@ -210,6 +224,36 @@ function pathAndQuery(request: SampleRequest): string {
   const path = request.path.replace(/[^A-Za-z0-9\-._~!&'()*+,;=:@/%]/g, (char) => encodeURIComponent(char));
   const query = new URLSearchParams(request.query ?? {}).toString();
   return query ? `${path}?${query}` : path;
+}
+
+/** The source with the note as a comment line on top (in PHP, below `<?php`). */
+function withNote(source: string, comment: '#' | '//', note: string | undefined): string {
+  if (note === undefined) return source;
+  if (/[\r\n]/.test(note)) throw new Error(`codeSamples: a note is one line, not ${JSON.stringify(note)}`);
+  const line = `${comment} ${note}\n`;
+  return source.startsWith('<?php\n\n') ? `<?php\n\n${line}${source.slice('<?php\n\n'.length)}` : line + source;
+}
+
+/**
+ * The line the samples of an operation that takes a session token from an earlier answer carry (a path
+ * parameter an OpenAPI link of another operation fills, `operationLinks`): the token is the
+ * documentation's example, which the sandbox answers as a demo session of the example search, and
+ * against the service it comes from the create call's answer. Undefined for any other operation.
+ */
+export function exampleTokenNote(doc: OpenApiDocument, operation: Operation): string | undefined {
+  const link = operationLinks(operation.slug, doc).find(
+    (candidate) =>
+      candidate.to.operationId === operation.operationId &&
+      candidate.from.operationId !== operation.operationId &&
+      candidate.parameters.length > 0,
+  );
+  if (!link) return undefined;
+  const parameters = link.parameters.map(({parameter}) => parameter).join(' and ');
+  const fields = link.parameters.map(({field}) => field).join(' and ');
+  return (
+    `${parameters} is the documentation's example, which the sandbox answers as a demo session of the example ` +
+    `search; against the service, use the ${fields} of the create call's answer (${link.from.method} ${link.from.path}).`
+  );
 }
 
 /**
@@ -234,8 +278,8 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
     har.postData = {mimeType: 'application/json', text: JSON.stringify(request.body)};
   }
   const url = {quoted: (quote: string) => `${quote}${baseSentinel}${rest}${quote}`, rest};
-  return languages.map(({id, lang, label, plugin, rewrite}) => {
-    const source = rewrite(plugin.generate(har), url, hasKey);
+  return languages.map(({id, lang, label, plugin, rewrite, comment}) => {
+    const source = withNote(rewrite(plugin.generate(har), url, hasKey), comment, request.note);
     if (source.includes(baseSentinel) || source.includes(keySentinel)) {
       throw new Error(`codeSamples ${id}: a literal base URL or key is left in\n${source}`);
     }
@@ -245,7 +289,9 @@ export function codeSamples(request: SampleRequest): CodeSample[] {
 
 /**
  * The request of an operation's examples: its path and query parameters' `example`s and its first
- * request body example (`firstExample`), with the key header when the operation requires one.
+ * request body example (`firstExample`), with the key header when the operation requires one, and
+ * for an operation that takes a session token, the note saying the token is the example
+ * (`exampleTokenNote`).
  */
 export function exampleRequest(doc: OpenApiDocument, operation: Operation): SampleRequest {
   let path = operation.path;
@@ -259,7 +305,15 @@ export function exampleRequest(doc: OpenApiDocument, operation: Operation): Samp
   const headers: Record<string, string> = {};
   for (const header of securityHeaders(doc, operation)) headers[header] = 'API_KEY';
   const media = requestMedia(doc, operation);
-  return {method: operation.method, path, query, headers, body: media ? firstExample(doc, media) : undefined};
+  const note = exampleTokenNote(doc, operation);
+  return {
+    method: operation.method,
+    path,
+    query,
+    headers,
+    body: media ? firstExample(doc, media) : undefined,
+    ...(note === undefined ? {} : {note}),
+  };
 }
 
 /**
@@ -286,6 +340,7 @@ export function typedClientSample(doc: OpenApiDocument, operation: Operation): C
   const literal = JSON.stringify(init, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:');
   const args = Object.keys(init).length > 0 ? `, ${literal}` : '';
   const source =
+    (example.note === undefined ? '' : `// ${example.note}\n`) +
     `// npm install openapi-fetch; save /openapi/${operation.slug}.d.ts beside this file, a .mts file (npx tsx x.mts)\n` +
     "import createClient from 'openapi-fetch';\n" +
     `import type {paths} from './${operation.slug}';\n\n` +

@@ -1,13 +1,26 @@
 /**
  * Flights live prices: create and poll a search (the session in the token, session.ts) and
  * refresh one itinerary's prices (create and poll a refresh), over the itineraries of
- * data/flightItineraries.ts.
+ * data/flightItineraries.ts. The specs' example tokens name demo sessions (session.ts): the search of
+ * the create call's example, and its refresh; in that demo search, the refresh create's example
+ * itinerary id names the search's first itinerary (the generated ids are not the example's).
  */
 import {memoised, RawJson} from '../answers';
 import {SandboxError} from '../errors';
 import {Rng, stableText} from '../random';
-import {newSession, openSession, partial, poll, stagesFor} from './session';
-import {type Call, type ApiHandlers, type Handler, type SchemaOf} from './types';
+import {
+  demoExamples,
+  demoSession,
+  isDemoToken,
+  newSession,
+  openSession,
+  partial,
+  poll,
+  stagesFor,
+  type Demo,
+  type Session,
+} from './session';
+import {type Call, type ApiHandlers, type Handler, type RequestOf, type SchemaOf} from './types';
 
 import {content, generate, type LiveQuery} from '../data/flightItineraries';
 
@@ -28,9 +41,19 @@ const contentText = (query: LiveQuery, scenario: Call['scenario'], stage: number
     }),
   );
 
+/** The session a create call starts. */
+const startSearch = (call: Pick<Call, 'now' | 'scenario'>, body: RequestOf<'FlightsService_CreateSearch'>) =>
+  newSession(call, KIND, body.query, stagesFor(3, call.scenario, countOf(body.query) > 0));
+
+/** The demo search: the create call's example, created a while ago. */
+const demoSearch: Demo<Session<LiveQuery>, 'FlightsService_CreateSearch'> = {
+  create: 'FlightsService_CreateSearch',
+  start: (_call, example, at) => startSearch({now: at}, example.body),
+};
+
 const createSearch: Handler<'FlightsService_CreateSearch'> = async (call) => {
   const {query} = call.body;
-  const session = newSession(call, KIND, query, stagesFor(3, call.scenario, countOf(query) > 0));
+  const session = startSearch(call, call.body);
   return {
     sessionToken: await call.tokens.sign(session),
     status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
@@ -40,7 +63,7 @@ const createSearch: Handler<'FlightsService_CreateSearch'> = async (call) => {
 };
 
 const pollSearch: Handler<'FlightsService_PollSearch'> = async (call) => {
-  const session = await openSession<LiveQuery>(call, call.params.sessionToken, KIND);
+  const session = await openSession(call, call.params.sessionToken, KIND, demoSearch);
   const outcome = poll(session, call.now);
   return {
     sessionToken: await call.tokens.sign(outcome.next),
@@ -65,14 +88,27 @@ interface Refresh {
   sc?: Call['scenario'];
 }
 
-const createItineraryRefresh: Handler<'FlightsService_CreateItineraryRefresh'> = async (call) => {
-  const session = await openSession<LiveQuery>(call, call.params.sessionToken, KIND);
-  const {itineraryId} = call.body;
-  if (!generate(session.q).itineraries[itineraryId]) {
-    throw new SandboxError(404, `Itinerary ${itineraryId} is not in this search session`);
-  }
+/**
+ * The itinerary a refresh create names. In the demo search (a documented example token), the refresh
+ * create's example itinerary id names the search's first itinerary: the example's id is not one the
+ * sandbox generates, and the first is the one every stage of the search has.
+ */
+function itineraryOf(call: Call, token: string, session: Session<LiveQuery>, requested: string): string {
+  const example = demoExamples(call.doc, call.operation.slug).get('FlightsService_CreateItineraryRefresh')?.body as
+    Partial<RequestOf<'FlightsService_CreateItineraryRefresh'>> | undefined;
+  const all = generate(session.q);
+  const id =
+    isDemoToken(call, token, 'FlightsService_CreateSearch') && requested === example?.itineraryId
+      ? (all.order[0] ?? requested)
+      : requested;
+  if (!all.itineraries[id]) throw new SandboxError(404, `Itinerary ${requested} is not in this search session`);
+  return id;
+}
+
+/** A refresh of one itinerary of a search, created at `call.now`. */
+function startRefresh(call: Pick<Call, 'now' | 'scenario'>, session: Session<LiveQuery>, itineraryId: string): Refresh {
   const cached = call.now - session.t < REFRESH_CACHE_MS;
-  const refresh: Refresh = {
+  return {
     k: 'flights-refresh',
     q: session.q,
     i: itineraryId,
@@ -80,15 +116,31 @@ const createItineraryRefresh: Handler<'FlightsService_CreateItineraryRefresh'> =
     c: cached,
     ...((call.scenario ?? session.sc) ? {sc: call.scenario ?? session.sc} : {}),
   };
+}
+
+/** The demo refresh: the refresh create's example in the demo search, created a while ago. */
+const demoRefresh: Demo<Refresh, 'FlightsService_CreateItineraryRefresh'> = {
+  create: 'FlightsService_CreateItineraryRefresh',
+  start: async (call, example, at) => {
+    const token = example.path.sessionToken;
+    const search = await openSession(call, token, KIND, demoSearch);
+    return startRefresh({now: at}, search, itineraryOf(call, token, search, example.body.itineraryId));
+  },
+};
+
+const createItineraryRefresh: Handler<'FlightsService_CreateItineraryRefresh'> = async (call) => {
+  const token = call.params.sessionToken;
+  const session = await openSession(call, token, KIND, demoSearch);
+  const refresh = startRefresh(call, session, itineraryOf(call, token, session, call.body.itineraryId));
   return {
     refreshSessionToken: await call.tokens.sign(refresh),
-    status: cached ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
+    status: refresh.c ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
   };
 };
 
 const pollItineraryRefresh: Handler<'FlightsService_PollItineraryRefresh'> = async (call) => {
   const token = call.params.refreshSessionToken;
-  const refresh = await call.tokens.verify<Refresh>(token);
+  const refresh = (await call.tokens.verify<Refresh>(token)) ?? (await demoSession(call, token, demoRefresh));
   if (!refresh || refresh.k !== 'flights-refresh') {
     throw new SandboxError(404, 'Refresh session not found: use the token of a refresh create call');
   }

@@ -3,8 +3,8 @@
  * with its own sort, filters and page (hotelsLiveView.ts), over the offers of data/hotels.ts.
  */
 import {stableStringify} from '../random';
-import {newSession, openSession, poll, stagesFor} from './session';
-import {type ApiHandlers, type Handler} from './types';
+import {newSession, openSession, poll, stagesFor, type Demo, type Session} from './session';
+import {type ApiHandlers, type Call, type Handler, type RequestOf} from './types';
 
 import {offers, type LiveQuery} from '../data/hotels';
 import {page, type PollBody} from './hotelsLiveView';
@@ -15,11 +15,30 @@ interface HotelsSession extends LiveQuery {
   pageSize: number;
 }
 
+/** The view a create call sends: the first page, unsorted and unfiltered. */
+const createView: PollBody = {};
+
+/** The session a create call starts (with the view it sends: the first page, unsorted and unfiltered). */
+function startSearch(
+  call: Pick<Call, 'now' | 'scenario'>,
+  body: RequestOf<'HotelsService_CreateSearch'>,
+): Session<HotelsSession> {
+  const query: HotelsSession = {...body.query, pageSize: body.initialPageSize};
+  const session = newSession(call, KIND, query, stagesFor(2, call.scenario, offers(query).offers.length > 0));
+  return {...session, h: stableStringify(createView)};
+}
+
+/** The demo search (session.ts): the create call's example, created a while ago. */
+const demoSearch: Demo<Session<HotelsSession>, 'HotelsService_CreateSearch'> = {
+  create: 'HotelsService_CreateSearch',
+  start: (_call, example, at) => startSearch({now: at}, example.body),
+};
+
 const createSearch: Handler<'HotelsService_CreateSearch'> = async (call) => {
-  const query: HotelsSession = {...call.body.query, pageSize: call.body.initialPageSize};
+  const session = startSearch(call, call.body);
+  const query = session.q;
   const all = offers(query);
-  const session = newSession(call, KIND, query, stagesFor(2, call.scenario, all.offers.length > 0));
-  const view: PollBody = {};
+  const view = createView;
   const body = page(
     query,
     call.scenario === 'empty' ? {hotels: [], offers: []} : all,
@@ -29,7 +48,7 @@ const createSearch: Handler<'HotelsService_CreateSearch'> = async (call) => {
     query.pageSize,
   );
   return {
-    sessionToken: await call.tokens.sign({...session, h: stableStringify(view)}),
+    sessionToken: await call.tokens.sign(session),
     status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
     action: 'RESULT_ACTION_REPLACED',
     content: body,
@@ -37,7 +56,7 @@ const createSearch: Handler<'HotelsService_CreateSearch'> = async (call) => {
 };
 
 const pollSearch: Handler<'HotelsService_PollSearch'> = async (call) => {
-  const session = await openSession<HotelsSession>(call, call.params.sessionToken, KIND);
+  const session = await openSession(call, call.params.sessionToken, KIND, demoSearch);
   const view: PollBody = call.body ?? {};
   const outcome = poll(session, call.now, stableStringify(view));
   const all = session.sc === 'empty' ? {hotels: [], offers: []} : offers(session.q);

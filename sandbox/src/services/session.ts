@@ -10,9 +10,16 @@
  * - `RESULT_ACTION_NOT_MODIFIED`: the same stage and view as last time; `content.results` is empty.
  * - `RESULT_ACTION_OMITTED`: a poll sooner than `MIN_POLL_MS` after the last answer (the specs ask
  *   for a second or so between polls), or a search that failed; the content is left out.
+ *
+ * Demo sessions: the specs' example tokens (the examples of the path parameters a create call's links
+ * fill) are no token this sandbox signed, yet the reference's code samples send them as shown. Each
+ * names the demo session of its create call's documented example: the session that call's first
+ * request example starts, created `DEMO_AGE_MS` ago (so complete), with no scenario. Any other token
+ * this sandbox did not sign still answers 404.
  */
+import {firstExample, liveFlows, operationLinks, parametersOf, requestMedia, type OpenApiDocument} from '@portal/specs';
 import {SandboxError} from '../errors';
-import type {Call, ResultAction, ResultStatus, Scenario} from './types';
+import type {Call, OperationId, RequestOf, ResultAction, ResultStatus, Scenario} from './types';
 
 export const STAGE_MS = 1000;
 export const MIN_POLL_MS = 500;
@@ -40,13 +47,100 @@ export interface Session<Q> {
 export const stagesFor = (normal: number, scenario: Scenario | undefined, hasResults: boolean): number =>
   !hasResults || scenario === 'empty' ? 1 : scenario === 'slow' ? 12 : normal;
 
-export function newSession<Q>(call: Call, kind: string, query: Q, stages: number): Session<Q> {
+export function newSession<Q>(
+  call: Pick<Call, 'now' | 'scenario'>,
+  kind: string,
+  query: Q,
+  stages: number,
+): Session<Q> {
   return {k: kind, q: query, t: call.now, s: 1, p: call.now, n: stages, ...(call.scenario ? {sc: call.scenario} : {})};
 }
 
-/** The session a token names; 404 for a token this sandbox did not sign, of another API, or expired. */
-export async function openSession<Q>(call: Call, token: string, kind: string): Promise<Session<Q>> {
-  const session = await call.tokens.verify<Session<Q>>(token);
+/**
+ * How long ago a demo session was created: long enough for every stage to have arrived (12 seconds
+ * with `slow`), well inside the ten minutes a flights search's prices stay cached and the 30 of a session.
+ */
+export const DEMO_AGE_MS = 60 * 1000;
+
+/** The documented example of a create call that starts sessions (the create of a `liveFlows` pair). */
+export interface DemoExample {
+  /** Its first request example (undefined without a body). */
+  body: unknown;
+  /** Its path parameters' examples, by name. */
+  path: Record<string, string>;
+  /** The example tokens that name its demo session: the examples of the path parameters its links fill. */
+  tokens: Set<string>;
+}
+
+const demoTables = new WeakMap<OpenApiDocument, Map<string, DemoExample>>();
+
+/** The documented example of each create call of a document's live flows, by operationId; built once per document. */
+export function demoExamples(doc: OpenApiDocument, slug: string): Map<string, DemoExample> {
+  let table = demoTables.get(doc);
+  if (table) return table;
+  table = new Map();
+  const pathExamples = (operation: Parameters<typeof parametersOf>[1]): Record<string, string> =>
+    Object.fromEntries(
+      parametersOf(doc, operation)
+        .filter((parameter) => parameter.in === 'path' && parameter.name && parameter.example !== undefined)
+        .map((parameter) => [parameter.name!, String(parameter.example)]),
+    );
+  const links = operationLinks(slug, doc);
+  for (const {create} of liveFlows(slug, doc)) {
+    if (table.has(create.operationId)) continue;
+    const tokens = new Set<string>();
+    for (const link of links) {
+      if (link.from.operationId !== create.operationId || link.to.operationId === create.operationId) continue;
+      const examples = pathExamples(link.to);
+      for (const {parameter} of link.parameters) if (examples[parameter]) tokens.add(examples[parameter]);
+    }
+    const media = requestMedia(doc, create);
+    table.set(create.operationId, {
+      body: media ? structuredClone(firstExample(doc, media)) : undefined,
+      path: pathExamples(create),
+      tokens,
+    });
+  }
+  demoTables.set(doc, table);
+  return table;
+}
+
+/** How an API starts the demo session of one of its create calls. */
+export interface Demo<S, Id extends OperationId = OperationId> {
+  /** The create call whose documented example the demo session is. */
+  create: Id;
+  /** The session that call starts for its example (the body, as validated, and path values), created at `at`, with no scenario. */
+  start: (call: Call, example: {body: RequestOf<Id>; path: Record<string, string>}, at: number) => S | Promise<S>;
+}
+
+/** The example token of a create call's demo session (one of the specs' examples), or undefined for any other token. */
+export function isDemoToken(call: Call, token: string, create: OperationId): boolean {
+  return demoExamples(call.doc, call.operation.slug).get(create)?.tokens.has(token) ?? false;
+}
+
+/** The demo session a documented example token names, created `DEMO_AGE_MS` ago; undefined for any other token. */
+export async function demoSession<S, Id extends OperationId>(
+  call: Call,
+  token: string,
+  demo: Demo<S, Id>,
+): Promise<S | undefined> {
+  const example = demoExamples(call.doc, call.operation.slug).get(demo.create);
+  if (!example?.tokens.has(token)) return undefined;
+  return demo.start(call, {body: example.body as RequestOf<Id>, path: example.path}, call.now - DEMO_AGE_MS);
+}
+
+/**
+ * The session a token names (or, with `demo`, the demo session a documented example token names);
+ * 404 for a token this sandbox did not sign, of another API, or expired.
+ */
+export async function openSession<Q, Id extends OperationId = OperationId>(
+  call: Call,
+  token: string,
+  kind: string,
+  demo?: Demo<Session<Q>, Id>,
+): Promise<Session<Q>> {
+  const session =
+    (await call.tokens.verify<Session<Q>>(token)) ?? (demo ? await demoSession(call, token, demo) : undefined);
   if (!session || session.k !== kind || typeof session.t !== 'number' || session.q === undefined) {
     throw new SandboxError(404, 'Session not found: use the session token of a create call of this API');
   }
