@@ -59,7 +59,7 @@ export function createServer(options: ServerOptions): McpServer {
   const all = [...bundles].flatMap(([slug, doc]) => operations(slug, doc));
   const byId = new Map(all.map((operation) => [operation.operationId, operation]));
   const validator = new SpecValidator(bundles);
-  const sandbox = createApp({bundles});
+  const sandbox = createApp({bundles, siteUrl: options.siteUrl});
 
   const sections = pages.flatMap((page, index) => sectionsOf(page, `${site}${page.markdownPath}`, index * 1000));
   const search = new MiniSearch<Section>({

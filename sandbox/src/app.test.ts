@@ -47,6 +47,15 @@ describe('authentication', () => {
     expect((await app.request(request(currencies, {headers: {'x-api-key': KEY}}))).status).toBe(200);
   });
 
+  it("starts the help link with the site's origin when it is given, so it works outside the site", async () => {
+    const hosted = createApp({bundles, siteUrl: 'https://developers.example.com/'});
+    const answer = (await (await hosted.request(request(currencies, {headers: {'x-api-key': ''}}))).json()) as {
+      details: {links?: {url: string}[]}[];
+    };
+    expect(answer.details.at(-1)?.links?.[0].url).toBe(`https://developers.example.com${catalogueLink(401)}`);
+    expect(catalogueLink(401)).toBe('/docs/getting-started/errors#401');
+  });
+
   it('needs no key where the spec says security: []', async () => {
     const nearest = op('CultureService_NearestCulture');
     const response = await app.request(request(nearest, {headers: {'x-api-key': ''}}));

@@ -52,6 +52,11 @@ export interface SandboxOptions {
    * would be dropped unnoticed; in strict mode it is named. Off by default, as the specs allow such fields.
    */
   strict?: boolean;
+  /**
+   * The portal's origin (`https://developers.example.com`, the build's `SITE_URL`): the error bodies'
+   * help links start with it. Without it they are paths on the site (`/docs/getting-started/errors#400`).
+   */
+  siteUrl?: string;
 }
 
 const honoPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1');
@@ -114,6 +119,7 @@ export function createApp(options: SandboxOptions): Hono<SandboxEnv> {
     const body = errorBody(
       errorTemplate(route?.doc ?? anyRoute?.doc, route?.operation ?? anyRoute?.operation, error.status),
       error,
+      options.siteUrl,
     );
     const headers =
       error.retryAfterSeconds === undefined

@@ -11,8 +11,10 @@ import {createApp} from './app';
 /** A fetch handler for a service worker: answers requests to `/apiservices/`, leaves the others. */
 export function sandboxFetch(
   bundles: Map<string, OpenApiDocument>,
+  // In a page the site is the page's origin: the error bodies' help links point to its catalogue
+  siteUrl: string = (globalThis as {location?: {origin?: string}}).location?.origin ?? '',
 ): (request: Request) => Promise<Response> | undefined {
-  const app = createApp({bundles});
+  const app = createApp({bundles, siteUrl});
   return (request) =>
     new URL(request.url).pathname.startsWith('/apiservices/') ? Promise.resolve(app.fetch(request)) : undefined;
 }

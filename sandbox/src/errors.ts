@@ -68,8 +68,11 @@ export function errorTemplate(
   return fallback;
 }
 
-/** The body of an error response. */
-export function errorBody(template: {code: number; message: string}, error: SandboxError): ErrorBody {
+/**
+ * The body of an error response. `siteUrl` (the portal's origin) makes the help link absolute, so it
+ * works wherever the body is read; without it the link is the catalogue's path on the site.
+ */
+export function errorBody(template: {code: number; message: string}, error: SandboxError, siteUrl = ''): ErrorBody {
   const details: ErrorBody['details'] = [];
   if (error.violations.length) {
     details.push({
@@ -82,7 +85,12 @@ export function errorBody(template: {code: number; message: string}, error: Sand
   }
   details.push({
     '@type': 'type.googleapis.com/google.rpc.Help',
-    links: [{description: `What HTTP ${error.status} means and how to fix it`, url: catalogueLink(error.status)}],
+    links: [
+      {
+        description: `What HTTP ${error.status} means and how to fix it`,
+        url: `${siteUrl.replace(/\/+$/, '')}${catalogueLink(error.status)}`,
+      },
+    ],
   });
   return {code: template.code, message: error.message || template.message, details};
 }

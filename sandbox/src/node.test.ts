@@ -14,6 +14,13 @@ describe('the Node entry', () => {
     expect(parseOptions(['--strict'])).toMatchObject({strict: true});
   });
 
+  it('takes the site origin that makes error help links absolute, and refuses one that is not an origin', () => {
+    expect(parseOptions(['--site-url', 'https://developers.example.com'])).toMatchObject({
+      siteUrl: 'https://developers.example.com',
+    });
+    expect(() => parseOptions(['--site-url', 'developers.example.com/docs'])).toThrow('--site-url must be an origin');
+  });
+
   it('refuses a port that is not one, and unknown flags', () => {
     expect(() => parseOptions(['--port', 'http'])).toThrow('--port must be a port number');
     expect(() => parseOptions(['--verbose'])).toThrow();

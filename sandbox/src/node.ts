@@ -2,7 +2,8 @@
  * The Node entry: `npm run sandbox` (http://127.0.0.1:4010), `npm run sandbox -- --port <p> --host <h>`.
  * Loads the bundles through @portal/specs/node, then serves the app. `--secret` (or the
  * SANDBOX_TOKEN_SECRET environment variable) sets the token secret shared by instances; `--strict`
- * also refuses body fields the specs do not declare (app.ts, `SandboxOptions.strict`).
+ * also refuses body fields the specs do not declare (app.ts, `SandboxOptions.strict`); `--site-url` (or
+ * SITE_URL) makes the error bodies' help links absolute.
  */
 import {parseArgs} from 'node:util';
 import {serve} from '@hono/node-server';
@@ -13,7 +14,13 @@ import {nodeTokenCodec} from './nodeTokenCodec';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export function parseOptions(args: string[]): {port: number; host: string; secret?: string; strict: boolean} {
+export function parseOptions(args: string[]): {
+  port: number;
+  host: string;
+  secret?: string;
+  strict: boolean;
+  siteUrl?: string;
+} {
   const {values} = parseArgs({
     args,
     options: {
@@ -21,6 +28,7 @@ export function parseOptions(args: string[]): {port: number; host: string; secre
       host: {type: 'string', short: 'H', default: DEFAULT_HOST},
       secret: {type: 'string'},
       strict: {type: 'boolean', default: false},
+      'site-url': {type: 'string'},
     },
     strict: true,
     allowPositionals: false,
@@ -28,11 +36,15 @@ export function parseOptions(args: string[]): {port: number; host: string; secre
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`--port must be a port number, not ${values.port}`);
+  const siteUrl = values['site-url'] ?? process.env.SITE_URL;
+  if (siteUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(siteUrl))
+    throw new Error(`--site-url must be an origin such as https://developers.example.com, not ${siteUrl}`);
   return {
     port,
     host: values.host!,
     secret: values.secret ?? process.env.SANDBOX_TOKEN_SECRET,
     strict: values.strict === true,
+    ...(siteUrl === undefined ? {} : {siteUrl}),
   };
 }
 
@@ -43,6 +55,7 @@ function main(): void {
     secret: options.secret,
     tokenCodec: nodeTokenCodec,
     strict: options.strict,
+    siteUrl: options.siteUrl,
   });
   const server = serve({fetch: app.fetch, port: options.port, hostname: options.host}, (info) => {
     const mode = options.strict ? '; strict: undeclared body fields refused' : '';
