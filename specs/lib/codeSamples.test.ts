@@ -86,6 +86,22 @@ describe('codeSamples', () => {
     for (const sample of open) expect(sample.source, sample.id).not.toContain('API_KEY');
   });
 
+  it('has the JavaScript samples stop, naming the variable, before a call when API_BASE_URL or API_KEY is unset', () => {
+    const open = codeSamples({method: 'get', path: '/apiservices/v1/culture/nearestculture', headers: {}});
+    for (const id of ['javascript', 'node']) {
+      for (const [samples, names] of [
+        [create, "['API_BASE_URL', 'API_KEY']"],
+        [open, "['API_BASE_URL']"],
+      ] as const) {
+        const text = source(id, samples);
+        const guard = text.indexOf(`for (const name of ${names})`);
+        expect(guard, `${id}:\n${text}`).toBeGreaterThanOrEqual(0);
+        expect(text.indexOf('if (!process.env[name]) throw new Error(`Set ${name}')).toBeGreaterThan(guard);
+        expect(guard).toBeLessThan(text.indexOf('fetch('));
+      }
+    }
+  });
+
   it('encodes the query and any character of the path a string literal or a shell would read', () => {
     const odd = codeSamples({
       method: 'GET',

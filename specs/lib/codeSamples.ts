@@ -53,6 +53,15 @@ export const keyHeader = 'x-api-key';
 const baseSentinel = 'https://api-base-url.invalid';
 const keySentinel = 'api-key-from-environment';
 
+/**
+ * The JavaScript samples' first lines: stop with the variable's name, before any call, when
+ * `API_BASE_URL` (or, for a call that needs a key, `API_KEY`) is not set, rather than send the header
+ * value `undefined`. The same two lines as the guides' blocks (website/test/guideMissingEnv.test.ts).
+ */
+const requireEnv = (hasKey: boolean): string =>
+  `for (const name of [${hasKey ? "'API_BASE_URL', 'API_KEY'" : "'API_BASE_URL'"}])\n` +
+  '  if (!process.env[name]) throw new Error(`Set ${name}: see /docs/getting-started/authentication#your-key-and-base-url`);\n\n';
+
 /** `text` with every `from` replaced; fails when `from` is not there, so a rewrite never silently misses. */
 function replaceAll(text: string, from: string, to: string, id: string): string {
   if (!text.includes(from)) throw new Error(`codeSamples ${id}: expected ${JSON.stringify(from)} in\n${text}`);
@@ -98,7 +107,7 @@ const languages: Language[] = [
     rewrite: (source, url, hasKey) => {
       let out = r(source, url.quoted("'"), `\`\${process.env.API_BASE_URL}${url.rest}\``, 'javascript');
       if (hasKey) out = r(out, `'${keyHeader}': '${keySentinel}'`, `'${keyHeader}': process.env.API_KEY`, 'javascript');
-      return `${out.replace(/\)\s*$/, '')})\n  .then((res) => res.json())\n  .then((data) => console.log(data));\n`;
+      return `${requireEnv(hasKey)}${out.replace(/\)\s*$/, '')})\n  .then((res) => res.json())\n  .then((data) => console.log(data));\n`;
     },
   },
   {
@@ -113,6 +122,7 @@ const languages: Language[] = [
       out = r(out, 'fetch(', 'const res = await fetch(', 'node');
       return (
         '// Node 20 or later; save as a .mjs file (top-level await)\n' +
+        requireEnv(hasKey) +
         `${out.trimEnd()};\n\n` +
         'if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);\n' +
         'console.log(await res.json());\n'

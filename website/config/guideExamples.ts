@@ -151,7 +151,7 @@ export function guideCheck(
   const count = problems.length === 1 ? 'a problem' : `${problems.length} problems`;
   return {
     code: 1,
-    message: `The specifications from ${from} reject examples of the guides (${count}; page:line (operation or schema): field and rule). Correct the specifications or the guides:\n  ${problems.join('\n  ')}`,
+    message: `The specifications from ${from} reject examples of the guides (${count}; page:line (operation or schema): field and rule). Correct the specifications or the guides. The fetched specifications stay in specs/dist/openapi to be read; every npm script bundles again before it reads them (the authored ones unless SPECS_FROM is set):\n  ${problems.join('\n  ')}`,
   };
 }
 
