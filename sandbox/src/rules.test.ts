@@ -371,6 +371,8 @@ describe('zero values the specs say not to send, refused by `not` beside the enu
     zero: string;
     valid: string;
     set: (body: Body, value: string) => void;
+    /** The value sits in one branch of a `oneOf`: Ajv also says why the item matches no other branch. */
+    inOneOf?: true;
   }[] = [
     {
       operationId: 'FlightsService_CreateSearch',
@@ -400,9 +402,63 @@ describe('zero values the specs say not to send, refused by `not` beside the enu
       valid: 'REVIEW_SORT_MOST_RECENT',
       set: (body, value) => ((body as Record<string, unknown>).sort = value),
     },
+    // Enums used as filter items: `not` is on the items, so the field is the item.
+    ...(
+      [
+        ['guestTypeFilter', 'GUEST_TYPE_UNSPECIFIED', 'GUEST_TYPE_COUPLE'],
+        ['travellerRatingFilter', 'TRAVELLER_RATING_UNSPECIFIED', 'TRAVELLER_RATING_GOOD'],
+        ['tagFilter', 'REVIEW_TAG_UNSPECIFIED', 'REVIEW_TAG_CLEAN'],
+      ] as const
+    ).map(([filter, zero, valid]) => ({
+      operationId: 'HotelsReviewsService_ListReviews',
+      field: `filters.${filter}[0]`,
+      zero,
+      valid,
+      set: (body: Body, value: string) => (body.filters = {[filter]: [value]}),
+    })),
+    {
+      operationId: 'HotelsIndicativeService_Search',
+      field: 'query.dateTimeGroupingType',
+      zero: 'DATE_TIME_GROUPING_TYPE_UNSPECIFIED',
+      valid: 'DATE_TIME_GROUPING_TYPE_BY_DATE',
+      set: (body, value) => (body.query.dateTimeGroupingType = value),
+    },
+    ...(
+      [
+        ['starsFilter', 'STARS_UNSPECIFIED', 'STARS_FIVE_STAR'],
+        ['accommodationTypeFilter', 'ACCOMMODATION_TYPE_UNSPECIFIED', 'ACCOMMODATION_TYPE_HOTEL'],
+      ] as const
+    ).map(([filter, zero, valid]) => ({
+      operationId: 'HotelsIndicativeService_Search',
+      field: `query.filter.${filter}[0]`,
+      zero,
+      valid,
+      set: (body: Body, value: string) => (body.query.filter = {[filter]: [value]}),
+    })),
+    ...(
+      [
+        ['starsFilter', 'STARS_UNSPECIFIED', 'STARS_FIVE_STAR'],
+        ['guestTypeFilter', 'GUEST_TYPE_UNSPECIFIED', 'GUEST_TYPE_FAMILY'],
+        ['accommodationTypeFilter', 'ACCOMMODATION_TYPE_UNSPECIFIED', 'ACCOMMODATION_TYPE_APARTMENT'],
+        ['mealPlanFilter', 'MEAL_PLAN_TYPE_UNSPECIFIED', 'MEAL_PLAN_TYPE_BREAKFAST_INCLUDED'],
+        [
+          'cancellationTypeFilter',
+          'CANCELLATION_POLICY_TYPE_UNSPECIFIED',
+          'CANCELLATION_POLICY_TYPE_FREE_CANCELLATION',
+        ],
+        ['paymentTypeFilter', 'PAYMENT_TYPE_UNSPECIFIED', 'PAYMENT_TYPE_PAY_ON_ARRIVAL'],
+      ] as const
+    ).map(([filter, zero, valid]) => ({
+      operationId: 'HotelsService_PollSearch',
+      field: `filters[0].${filter}.values[0]`,
+      zero,
+      valid,
+      inOneOf: true as const,
+      set: (body: Body, value: string) => ((body as Record<string, unknown>).filters = [{[filter]: {values: [value]}}]),
+    })),
   ];
 
-  for (const {operationId, field, zero, valid, set} of zeroValues) {
+  for (const {operationId, field, zero, valid, set, inOneOf} of zeroValues) {
     it(`${operationId} ${field}: ${zero} answers 400 (reason \`not\`), ${valid} 200`, async () => {
       const {app} = testApp();
       const operation = op(operationId);
@@ -415,7 +471,17 @@ describe('zero values the specs say not to send, refused by `not` beside the enu
       };
       const refused = await send(zero);
       expect(refused.status, JSON.stringify(refused.body)).toBe(400);
-      expect(refused.body.details?.[0].fieldViolations).toEqual([expect.objectContaining({field, reason: 'not'})]);
+      const violations = refused.body.details?.[0].fieldViolations ?? [];
+      if (inOneOf) {
+        // Besides `not`, only the `oneOf` of the item and the other branches' missing properties.
+        const [item] = field.split('.');
+        expect(violations).toContainEqual(expect.objectContaining({field: item, reason: 'oneOf'}));
+        expect(violations.filter(({reason}) => reason !== 'oneOf' && reason !== 'required')).toEqual([
+          expect.objectContaining({field, reason: 'not'}),
+        ]);
+      } else {
+        expect(violations).toEqual([expect.objectContaining({field, reason: 'not'})]);
+      }
       const accepted = await send(valid);
       expect(accepted.status, JSON.stringify(accepted.body).slice(0, 300)).toBe(200);
     });

@@ -3,8 +3,8 @@
  *
  * A sentence of a bundle (the description of the API, an operation, a parameter, a schema or a
  * property, an enum value's `x-enumDescriptions` entry, or an `x-validation` note) that says something
- * is rejected, not valid, must not or is never to be sent, is refused, needs an x-validation note that
- * accounts for it:
+ * is rejected, not valid, must not or is never (or not meant) to be sent, is refused, needs an x-validation
+ * note that accounts for it:
  *
  * - a note that accounts for a rule is one a rule of `rules.ts` cites (its `sources`), one that says
  *   `(enforced by `keyword`)` (Ajv checks the schema keyword; `rules.test.ts` checks the schema has
@@ -32,7 +32,8 @@ import {loadBundles} from '@portal/specs/node';
 import {enforcedBySchema, rules} from './rules';
 
 /** The wording of a stated rejection. */
-const REJECTION = /\b(rejected|not valid|must not|do not send|never send|is refused|are refused)\b/i;
+const REJECTION =
+  /\b(rejected|not valid|must not|do not send|never send|not meant to be sent|is refused|are refused)\b/i;
 
 /** Whether a note explains why the sandbox does not enforce what it says: `Not enforced by the sandbox ...: <reason>`. */
 const explainsNotEnforced = (note: string): boolean => /not enforced by the sandbox[^:.]*:\s*\S/i.test(note);
@@ -219,6 +220,11 @@ describe('stated rejections', () => {
       /^hotels-reviews: `REVIEW_SORT_UNSPECIFIED` is the zero value; do not send it\.$/,
       /^geo: Continents are listed here, but they are not valid search places/,
       /^carhire-indicative: .*must not be `DATE_TIME_GROUPING_TYPE_UNSPECIFIED`/,
+      // An enum value's own description: "not meant to be sent" says the same as "must not be sent".
+      /^hotels-reviews: The zero value; not meant to be sent\.$/,
+      /^hotels-indicative: The zero value; not meant to be sent\.$/,
+      /^hotels-reviews: `TRAVELLER_RATING_UNSPECIFIED`, the zero value, must not be sent\.$/,
+      /^hotels-live: `MEAL_PLAN_TYPE_UNSPECIFIED`, the zero value, must not be sent\.$/,
     ]) {
       expect(
         all.some((sentence) => known.test(sentence)),
@@ -259,6 +265,25 @@ describe('stated rejections', () => {
         pointer: '#/components/schemas/PlaceQuery',
         where: 'description',
         sentence: 'Continents are not valid search places.',
+      },
+    ]);
+  });
+
+  it('fail when a zero value "not meant to be sent" is not refused: a filter without its `not` note', () => {
+    const doc = clone('hotels-reviews');
+    const filters = doc.components!.schemas!.ReviewFilters.properties!;
+    delete filters.travellerRatingFilter['x-validation'];
+    filters.travellerRatingFilter.description = 'Only reviews whose rating falls in this band.';
+    expect(unaccountedRejections('hotels-reviews', doc)).toEqual([
+      {
+        pointer: '#/components/schemas/TravellerRating',
+        where: 'description',
+        sentence: '`TRAVELLER_RATING_UNSPECIFIED` is the zero value; do not send it.',
+      },
+      {
+        pointer: '#/components/schemas/TravellerRating',
+        where: 'x-enumDescriptions/TRAVELLER_RATING_UNSPECIFIED',
+        sentence: 'The zero value; not meant to be sent.',
       },
     ]);
   });
