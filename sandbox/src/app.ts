@@ -59,11 +59,13 @@ export interface SandboxOptions {
   siteUrl?: string;
 }
 
-const honoPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1');
+/** An OpenAPI path template as a Hono route path (`{sessionToken}` → `:sessionToken`). */
+export const honoPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1');
 const pathPattern = (template: string): RegExp =>
   new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
 
-function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
+/** A route per operation of the bundles (check/requestCheck.ts validates with them too). */
+export function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
   const routes: Route[] = [];
   for (const [slug, doc] of bundles) {
     for (const operation of operations(slug, doc)) {

@@ -3,12 +3,14 @@
  * Loads the bundles through @portal/specs/node, then serves the app. `--secret` (or the
  * SANDBOX_TOKEN_SECRET environment variable) sets the token secret shared by instances; `--strict`
  * also refuses body fields the specs do not declare (app.ts, `SandboxOptions.strict`); `--site-url` (or
- * SITE_URL) makes the error bodies' help links absolute.
+ * SITE_URL) makes the error bodies' help links absolute. `npm run sandbox -- check ...` is the integration
+ * check (check/cli.ts).
  */
 import {parseArgs} from 'node:util';
 import {serve} from '@hono/node-server';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from './app';
+import {runCheck, stopAllPrograms} from './check/cli';
 import {nodeTokenCodec} from './nodeTokenCodec';
 
 export const DEFAULT_PORT = 4010;
@@ -49,7 +51,31 @@ export function parseOptions(args: string[]): {
 }
 
 function main(): void {
-  const options = parseOptions(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'check') {
+    // The program and the report are where the command was started (npm runs this in sandbox/)
+    const cwd = process.env.INIT_CWD ?? process.cwd();
+    process.once('SIGINT', () => {
+      stopAllPrograms();
+      process.exit(130);
+    });
+    runCheck(argv.slice(1), {
+      cwd,
+      env: process.env,
+      bundles: loadBundles(),
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    }).then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        stopAllPrograms();
+        console.error('check: failed', error);
+        process.exit(2);
+      },
+    );
+    return;
+  }
+  const options = parseOptions(argv);
   const app = createApp({
     bundles: loadBundles(),
     secret: options.secret,
