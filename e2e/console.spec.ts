@@ -121,6 +121,11 @@ test('Poll until complete follows the flights live session to RESULT_STATUS_COMP
     await expect(row).toContainText(/RESULT_ACTION_(REPLACED|NOT_MODIFIED|OMITTED)/);
   }
   await expect(dialog.getByTestId('tryit-status')).toHaveText(/^200\b/);
+  // The session's timeline, the integration check's own: a mark per call, and its table
+  const timeline = dialog.frameLocator('[data-testid="tryit-timeline"]');
+  await expect(timeline.getByRole('img', {name: /^Timeline of the .* run: \d+ calls/})).toBeVisible();
+  await expect(timeline.locator('tbody tr')).toHaveCount(await polls.locator('tbody tr').count());
+  await expect(timeline.locator('tbody tr').last()).toContainText('COMPLETE');
   expect(consoleErrors).toEqual([]);
 });
 

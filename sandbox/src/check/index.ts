@@ -9,6 +9,6 @@ export {scenarioSummaries, SCRIPTED_RETRY_AFTER_SECONDS} from './scenarios';
 export {rules} from './rules';
 export {judgeCheck} from './judge';
 export {fromHar, toHar, MAX_HAR_BYTES} from './har';
-export {reportHtml} from './report/html';
+export {reportHtml, timelineHtml} from './report/html';
 export {reportMarkdown} from './report/markdown';
 export {junitXml} from './report/junit';

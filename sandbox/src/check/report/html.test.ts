@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {CheckReport} from '../model';
-import {escapeHtml, reportHtml} from './html';
+import {escapeHtml, reportHtml, timelineHtml} from './html';
 import {fixtureReport, fixtureRules, hostileReport} from './fixture';
 
 const SITE = 'https://developers.example.com';
@@ -117,5 +117,22 @@ describe('reportHtml', () => {
     expect(har).toContain('<th scope="col">har</th>');
     expect(har).toContain('<p>HAR: <code>partner.har</code></p>');
     expect(har).toContain('3 calls in 1 session. 4 entries of the HAR ignored (other hosts, assets).');
+  });
+});
+
+describe('timelineHtml', () => {
+  it("is one run's timeline and table alone, the report's own, with no script", () => {
+    const report = fixtureReport();
+    const run = report.runs[1];
+    const alone = timelineHtml(run, 'Timeline of the session');
+    const inReport = runPart(reportHtml(report, fixtureRules), run.recording.scenario!);
+    expect(alone).toContain('<title>Timeline of the session</title>');
+    expect(alone).not.toMatch(/<script|<h[1-6]/i);
+    const svg = alone.match(/<svg[\s\S]*<\/svg>/)?.[0];
+    expect(svg).toBeDefined();
+    expect(inReport).toContain(svg);
+    const table = alone.match(/<table[\s\S]*<\/table>/)?.[0];
+    expect(table).toBeDefined();
+    expect(inReport).toContain(table);
   });
 });

@@ -286,6 +286,29 @@ function runSection(run: RunReport): string {
   ].join('\n');
 }
 
+/**
+ * The timeline of one run alone, as a document: what the try-it console shows after "Poll until
+ * complete" (website/src/components/TryIt/SessionTimeline.tsx), the same marks and table as the report's.
+ */
+export function timelineHtml(run: RunReport, title: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${STYLE}body{padding:0;max-width:none}</style>`,
+    '</head>',
+    '<body>',
+    LEGEND,
+    timeline(run),
+    callsTable(run),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
 /** The check as one HTML document. */
 export function reportHtml(report: CheckReport, rules: Rule[], options: HtmlOptions = {}): string {
   const siteUrl = options.siteUrl ?? '';

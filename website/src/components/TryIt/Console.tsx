@@ -13,6 +13,7 @@ import Body from './Body';
 import {fetchBundle} from './bundles';
 import Parameters, {useParameters} from './Parameters';
 import PollTimeline from './PollTimeline';
+import SessionTimeline from './SessionTimeline';
 import {consoleOperation, editedRequest, standaloneSchema, targetBase, type ConsoleOperation} from './request';
 import Samples from './Samples';
 import styles from './styles.module.css';
@@ -85,6 +86,7 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
       )}
 
       <PollTimeline rows={run.polls} />
+      <SessionTimeline session={run.session} slug={operation.slug} doc={doc} />
       {run.answer && <AnswerView answer={run.answer} />}
       <Samples request={request} />
     </div>

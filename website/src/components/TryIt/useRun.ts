@@ -6,8 +6,9 @@
  */
 import {useEffect, useReducer, useRef} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
+import type {Exchange, Recording} from '@portal/sandbox/check';
 import {pollRequest, pollSession, type PollRow} from './pollSession';
-import type {EditedRequest, PollPlan, TargetKind} from './request';
+import {requestUrl, type EditedRequest, type PollPlan, type TargetKind} from './request';
 import {failureText, sendRequest, type Answer} from './send';
 
 /** The specs ask for about a second between polls (specs/common ResultAction; sandbox/README.md). */
@@ -22,6 +23,11 @@ export interface RunState {
   failure: string | undefined;
   /** The calls of the last poll session; empty after a Send. */
   polls: PollRow[];
+  /**
+   * The last poll session as the integration check records a run (sandbox/src/check/model.ts), once it
+   * has ended: what its timeline shows (SessionTimeline.tsx). Undefined after a Send.
+   */
+  session: Recording | undefined;
 }
 
 type RunEvent =
@@ -29,20 +35,23 @@ type RunEvent =
   | {type: 'answer'; answer: Answer}
   | {type: 'call'; row: PollRow; answer: Answer}
   | {type: 'failed'; failure: string; keepAnswer: boolean}
+  | {type: 'session'; session: Recording}
   | {type: 'end'};
 
-const idle: RunState = {busy: false, answer: undefined, failure: undefined, polls: []};
+const idle: RunState = {busy: false, answer: undefined, failure: undefined, polls: [], session: undefined};
 
 function reduce(state: RunState, event: RunEvent): RunState {
   switch (event.type) {
     case 'start':
-      return {...state, busy: true, failure: undefined, polls: []};
+      return {...state, busy: true, failure: undefined, polls: [], session: undefined};
     case 'answer':
       return {...state, answer: event.answer};
     case 'call':
       return {...state, answer: event.answer, polls: [...state.polls, event.row]};
     case 'failed':
       return {...state, failure: event.failure, answer: event.keepAnswer ? state.answer : undefined};
+    case 'session':
+      return {...state, session: event.session};
     case 'end':
       return {...state, busy: false};
   }
@@ -89,10 +98,32 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
 
   const poll = async (request: EditedRequest, plan: PollPlan) => {
     const {signal, emit} = begin();
+    const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const exchanges: Exchange[] = [];
+    /** Sends one call of the session and records it, as the integration check's proxy would. */
+    const recorded = async (sent: EditedRequest, callSignal: AbortSignal): Promise<Answer> => {
+      const startedMs = Math.round(performance.now() - started);
+      const answer = await sendRequest(target, slug, doc, sent, callSignal);
+      const url = new URL(requestUrl(sent));
+      exchanges.push({
+        index: exchanges.length,
+        startedMs,
+        endedMs: Math.round(performance.now() - started),
+        request: {
+          method: sent.method,
+          url: `${url.pathname}${url.search}`,
+          headers: Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]),
+          ...(sent.body ? {body: sent.body} : {}),
+        },
+        response: {status: answer.status, headers: answer.headers, ...(answer.body ? {body: answer.body} : {})},
+      });
+      return answer;
+    };
     try {
       await pollSession<Answer>({
-        create: (callSignal) => sendRequest(target, slug, doc, request, callSignal),
-        poll: (token, callSignal) => sendRequest(target, slug, doc, pollRequest(request, plan, token), callSignal),
+        create: (callSignal) => recorded(request, callSignal),
+        poll: (token, callSignal) => recorded(pollRequest(request, plan, token), callSignal),
         tokenField: plan.tokenField,
         intervalMs: pollIntervalMs,
         maxPolls,
@@ -102,6 +133,7 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
     } catch (error) {
       emit({type: 'failed', failure: failureText(error, target), keepAnswer: true});
     } finally {
+      if (exchanges.length) emit({type: 'session', session: {scenario: null, label: 'Try it', startedAt, exchanges}});
       emit({type: 'end'});
     }
   };

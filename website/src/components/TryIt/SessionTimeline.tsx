@@ -1,0 +1,59 @@
+/**
+ * The timeline of a "Poll until complete" session, once it has ended: the integration check's own
+ * (`timelineHtml` of `@portal/sandbox/check`, sandbox/src/check/report/html.ts), so the console and
+ * the check's report draw a session the same way: every call on a time axis, each poll's status,
+ * action and result count, and the calls that break a rule of the check marked, with its table as the
+ * text alternative. The check's code loads with the first session. The document has no script; it is
+ * shown in a frame that allows none, sized to its content once loaded.
+ */
+import {useEffect, useRef, useState, type ReactNode} from 'react';
+import type {OpenApiDocument} from '@portal/specs';
+import type {Recording} from '@portal/sandbox/check';
+import styles from './styles.module.css';
+
+const TITLE = 'Timeline of the session';
+
+export default function SessionTimeline({
+  session,
+  slug,
+  doc,
+}: {
+  session: Recording | undefined;
+  slug: string;
+  doc: OpenApiDocument;
+}): ReactNode {
+  // The timeline drawn, with the session it is of: a newer session shows nothing until its own is drawn
+  const [drawn, setDrawn] = useState<{session: Recording; html: string} | undefined>();
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    if (!session) return undefined;
+    let current = true;
+    void import('@portal/sandbox/check').then(async ({judgeCheck, timelineHtml}) => {
+      const report = await judgeCheck([session], new Map([[slug, doc]]), 'Try it', 'har');
+      if (current) setDrawn({session, html: timelineHtml(report.runs[0], TITLE)});
+    });
+    return () => {
+      current = false;
+    };
+  }, [session, slug, doc]);
+
+  const html = drawn && drawn.session === session ? drawn.html : undefined;
+  if (!html) return null;
+  // Same-origin (no script can run in it) so its height can be read
+  const fit = () => {
+    const body = frame.current?.contentDocument?.body;
+    if (frame.current && body) frame.current.style.height = `${body.scrollHeight + 4}px`;
+  };
+  return (
+    <iframe
+      ref={frame}
+      className={styles.timeline}
+      title={TITLE}
+      srcDoc={html}
+      sandbox="allow-same-origin"
+      onLoad={fit}
+      data-testid="tryit-timeline"
+    />
+  );
+}
