@@ -18,6 +18,10 @@ export default tseslint.config(
       'specs/dist/**',
       'e2e/results/**',
       'bench/results/**',
+      // wrangler's working files (sandbox/.wrangler/tmp)
+      '**/.wrangler/**',
+      // the Worker's build (sandbox/src/worker/build.ts)
+      'sandbox/dist/**',
     ],
   },
   js.configs.recommended,

@@ -57,6 +57,11 @@ export interface SandboxOptions {
    * help links start with it. Without it they are paths on the site (`/docs/getting-started/errors#400`).
    */
   siteUrl?: string;
+  /**
+   * Request validators compiled ahead of time, by `<slug><pointer>` (`requestSchemaRefs` of `@portal/specs`): the
+   * Worker passes them, as Cloudflare Workers allow no code generation (`worker/build.ts`). Others compile on first use.
+   */
+  precompiledValidators?: ReadonlyMap<string, ReturnType<SpecValidator['validatorAt']>>;
 }
 
 /** An OpenAPI path template as a Hono route path (`{sessionToken}` → `:sessionToken`). */
@@ -97,7 +102,7 @@ export function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
 }
 
 export function createApp(options: SandboxOptions): Hono<SandboxEnv> {
-  const validator = new SpecValidator(options.bundles);
+  const validator = new SpecValidator(options.bundles, options.precompiledValidators);
   const tokens = new TokenSigner(options.secret ?? DEFAULT_SECRET, options.tokenCodec);
   const now = options.now ?? Date.now;
   const routes = buildRoutes(options.bundles);

@@ -14,16 +14,25 @@ export interface ValidationResult {
   errors: string[];
 }
 
+const int = (bits: number) => (value: number) =>
+  Number.isInteger(value) && value >= -(2 ** (bits - 1)) && value < 2 ** (bits - 1);
+
+/** OpenAPI's number formats, beside ajv-formats' (a module of precompiled validators requires them by name too). */
+export const specFormats = {
+  int32: {type: 'number', validate: int(32)},
+  int64: {type: 'number', validate: int(64)},
+  float: {type: 'number', validate: () => true},
+  double: {type: 'number', validate: () => true},
+} as const;
+
+/** The options of `createAjv`'s Ajv (a build of precompiled validators adds its `code` options). */
+export const ajvOptions = {strict: false, allErrors: true, validateSchema: false} as const;
+
 /** Ajv set up for the specs: 2020-12, every error, and OpenAPI's number formats checked. */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({strict: false, allErrors: true, validateSchema: false});
+export function createAjv(options: ConstructorParameters<typeof Ajv2020>[0] = {}): Ajv2020 {
+  const ajv = new Ajv2020({...ajvOptions, ...options});
   addFormats(ajv);
-  const int = (bits: number) => (value: number) =>
-    Number.isInteger(value) && value >= -(2 ** (bits - 1)) && value < 2 ** (bits - 1);
-  ajv.addFormat('int32', {type: 'number', validate: int(32)});
-  ajv.addFormat('int64', {type: 'number', validate: int(64)});
-  ajv.addFormat('float', {type: 'number', validate: () => true});
-  ajv.addFormat('double', {type: 'number', validate: () => true});
+  for (const [name, format] of Object.entries(specFormats)) ajv.addFormat(name, format);
   return ajv;
 }
 
@@ -60,8 +69,16 @@ export class SpecValidator {
   readonly operations = new Map<string, Operation>();
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(readonly specs: Map<string, OpenApiDocument>) {
+  /**
+   * `precompiled`: validators compiled ahead of time by `<slug><pointer>` (Ajv standalone code), for a runtime
+   * that cannot compile (Cloudflare Workers allow no `new Function`: the sandbox's Worker passes them).
+   */
+  constructor(
+    readonly specs: Map<string, OpenApiDocument>,
+    precompiled?: ReadonlyMap<string, ValidateFunction>,
+  ) {
     this.ajv = createAjv();
+    for (const [ref, validate] of precompiled ?? []) this.compiled.set(ref, validate);
     for (const [slug, doc] of specs) {
       this.ajv.addSchema(doc as object, slug);
       for (const operation of operations(slug, doc)) {
@@ -200,7 +217,7 @@ export function validateParameters(
       }
       return;
     }
-    const schemaPointer = declared.$ref ? `${declared.$ref}/schema` : `${operation.pointer}/parameters/${index}/schema`;
+    const schemaPointer = parameterSchemaPointer(operation, declared, index);
     const type = parameter.schema ? [resolveRef(doc, parameter.schema).type].flat() : [];
     let value: unknown = raw;
     if ((type.includes('integer') || type.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) {
@@ -213,6 +230,24 @@ export function validateParameters(
     typed[parameter.name] = value;
   });
   return {issues, values: typed};
+}
+
+/** The pointer of the schema of an operation's parameter, as declared at `index` of its `parameters`. */
+const parameterSchemaPointer = (operation: Operation, declared: {$ref?: string}, index: number): string =>
+  declared.$ref ? `${declared.$ref}/schema` : `${operation.pointer}/parameters/${index}/schema`;
+
+/**
+ * The `<slug><pointer>` of every schema `validateParameters` and `requestIssues` compile for an operation: what a
+ * build precompiles for a runtime that cannot compile (the sandbox's Worker).
+ */
+export function requestSchemaRefs(validator: SpecValidator, operationId: string): string[] {
+  const operation = validator.operation(operationId);
+  const doc = validator.specs.get(operation.slug)!;
+  const pointers = (operation.parameters ?? []).flatMap((declared, index) =>
+    resolveRef(doc, declared).schema ? [parameterSchemaPointer(operation, declared, index)] : [],
+  );
+  if (operation.requestBody?.content?.['application/json']) pointers.push(validator.requestPointer(operationId));
+  return pointers.map((pointer) => `${operation.slug}${pointer}`);
 }
 
 /** Validates a request body of an operation, as issues (an empty list when it is valid). */

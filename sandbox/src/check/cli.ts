@@ -157,7 +157,8 @@ async function recordRuns(args: Extract<CheckArgs, {mode: 'program'}>, io: Check
       });
       stop = program.stop;
       const end = await program.done;
-      io.out(`${scenario}: the program ${describeEnd(end)}, ${proxy.exchanges.length} calls`);
+      const calls = proxy.exchanges.length;
+      io.out(`${scenario}: the program ${describeEnd(end)}, ${calls} call${calls === 1 ? '' : 's'}`);
       return {scenario, startedAt: proxy.startedAt, exchanges: [...proxy.exchanges], timeLimitMs, program: end};
     } finally {
       await proxy.close();
@@ -269,7 +270,12 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
   summarise(report, io);
   try {
     const files = await writeReport(report, args.reportDir, args.siteUrl, baseUrl);
-    io.out(`Report: ${files.join(', ')}`);
+    // Paths as the reader would type them: relative to where the command ran, when the report is there
+    const shown = files.map((file) => {
+      const relative = path.relative(io.cwd, file);
+      return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    });
+    io.out(`Report: ${shown.join(', ')}`);
   } catch (error) {
     io.err(
       `check: cannot write the report to ${args.reportDir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,

@@ -5,8 +5,8 @@
  * run.ts, cli.ts) are Node's and are not exported here.
  */
 export * from './model';
-export {scenarioSummaries, SCRIPTED_RETRY_AFTER_SECONDS} from './scenarios';
-export {rules} from './rules';
+export {rules, scenarioSummaries, type RuleId} from './contract';
+export {SCRIPTED_RETRY_AFTER_SECONDS} from './scenarios';
 export {judgeCheck} from './judge';
 export {fromHar, toHar, MAX_HAR_BYTES} from './har';
 export {reportHtml, timelineHtml} from './report/html';

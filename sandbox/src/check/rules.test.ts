@@ -4,7 +4,8 @@ import {liveFlows, resolveRef, responseMedia, type Schema} from '@portal/specs';
 import {bundles, exampleBody, exampleUrl, KEY, liveSearches, op} from '../testing';
 import type {Exchange, Header, ProgramEnd, Recording, RunReport} from './model';
 import {createRequestCheck} from './requestCheck';
-import {judgeRecording, MIN_POLL_GAP_MS, resultCollections, rules} from './rules';
+import {MIN_POLL_GAP_MS} from './contract';
+import {judgeRecording, resultCollections, rules} from './rules';
 
 const START = '2026-06-15T12:00:00.000Z';
 

@@ -12,6 +12,7 @@
  */
 import {liveFlows, operations, requestMedia, securityHeaders, type LiveFlow, type OpenApiDocument} from '@portal/specs';
 import {SANDBOX_KEY_PREFIX} from '../middleware/key';
+import {MIN_POLL_GAP_MS, RETRY_AFTER_SLACK_MS, rules, type RuleId} from './contract';
 import type {
   CheckedRequest,
   CheckScenario,
@@ -32,11 +33,6 @@ export const resultCollections: Readonly<Record<string, string>> = {
   'carhire-live-pricing': 'quotes',
   'hotels-live': 'hotelContent',
 };
-
-/** Gaps between a session's 2xx answer and its next poll shorter than this fail `poll-interval`. */
-export const MIN_POLL_GAP_MS = 900;
-/** What `retry-after` allows for timer granularity. */
-export const RETRY_AFTER_SLACK_MS = 50;
 
 const DONE_STATUSES = ['RESULT_STATUS_COMPLETE', 'RESULT_STATUS_FAILED'];
 const RETRYABLE = [429, 500, 503];
@@ -543,100 +539,28 @@ function newSearchAfter404(run: Run): Judgement {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The rules: the one place their ids, sentences, tolerances and guide links are written
+// Each rule of contract.ts (where its id, sentence, tolerance and guide link are written) with its judgement
 
 interface JudgedRule extends Rule {
   judge(run: Run): Judgement;
 }
 
-const section = (title: string, page: string, anchor: string): Rule['guide'] => ({
-  title,
-  path: `/docs/getting-started/${page}#${anchor}`,
-});
+const judges: Record<RuleId, (run: Run) => Judgement> = {
+  'valid-requests': validRequests,
+  'api-key-header': apiKeyHeader,
+  'poll-interval': pollInterval,
+  'stop-when-done': stopWhenDone,
+  'bounded-polling': boundedPolling,
+  'retry-after': retryAfter,
+  'retry-server-errors': retryServerErrors,
+  'no-retry-client-errors': noRetryClientErrors,
+  'new-search-after-404': newSearchAfter404,
+};
 
-const ruleBook: JudgedRule[] = [
-  {
-    id: 'valid-requests',
-    sentence:
-      'Every request to an operation is valid against its schema and the x-validation rules of its specification.',
-    tolerance:
-      'Bodies are read as the service reads them (protobuf JSON: snake_case names and integers in strings pass); fields the specs do not declare are not refused.',
-    guide: section('Errors: 400 Bad Request', 'errors', '400'),
-    judge: validRequests,
-  },
-  {
-    id: 'api-key-header',
-    sentence:
-      'Calls that need a key send it in the x-api-key header, never in the query string; to the sandbox, only a sandbox_ key.',
-    tolerance:
-      "Operations with security: [] need no key; a HAR's keys are masked or real, so a HAR is checked for the header and the query string only (the sandbox takes sandbox_ keys only: /docs/getting-started/sandbox#keys).",
-    guide: section('Authentication: Sending the key', 'authentication', 'sending-the-key'),
-    judge: apiKeyHeader,
-  },
-  {
-    id: 'poll-interval',
-    sentence: 'A session is polled about a second or more after its last answer, never in a tight loop.',
-    tolerance: `A poll ${seconds(MIN_POLL_GAP_MS)} after the session's last 2xx answer passes; the wait after a 429, a 5xx or no answer is judged by the retry rules instead.`,
-    guide: section('Rate limits: Poll politely', 'rate-limits', 'poll-politely'),
-    judge: pollInterval,
-  },
-  {
-    id: 'stop-when-done',
-    sentence: 'A session is not polled again once an answer said RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED.',
-    tolerance:
-      'A poll sent before that answer arrived passes, and so does a hotels poll that asks for another sort, filter or page.',
-    guide: section('Create and poll: The flow', 'create-and-poll', 'the-flow'),
-    judge: stopWhenDone,
-  },
-  {
-    id: 'bounded-polling',
-    sentence: 'Polling a search that never completes stops by itself, within a maximum number of polls.',
-    tolerance: "Any number of polls passes as long as the program stops polling and ends before the run's time limit.",
-    guide: section('Rate limits: Poll politely', 'rate-limits', 'poll-politely'),
-    scenarios: ['never-completes'],
-    judge: boundedPolling,
-  },
-  {
-    id: 'retry-after',
-    sentence: 'After a 429 with Retry-After, the next call waits at least that long.',
-    tolerance: `${seconds(RETRY_AFTER_SLACK_MS)} less than asked passes, for timer granularity; Retry-After in seconds or as an HTTP date.`,
-    guide: section('Rate limits: The 429 response', 'rate-limits', 'the-429-response'),
-    judge: retryAfter,
-  },
-  {
-    id: 'retry-server-errors',
-    sentence:
-      'A request answered 429, 500 or 503 is sent again after its answer arrived, not given up on at once and not sent again before.',
-    tolerance:
-      'Full jitter allows any wait from 0, so the wait is not judged here; giving up after at least one retry passes (the retry budget is spent).',
-    guide: section('Rate limits: Which errors to retry', 'rate-limits', 'which-errors-to-retry'),
-    judge: retryServerErrors,
-  },
-  {
-    id: 'no-retry-client-errors',
-    sentence: 'A request answered 400, 401 or 403 is not sent again unchanged.',
-    tolerance: 'The same request with another body, URL or key passes: it is a new request.',
-    guide: section('Rate limits: Which errors to retry', 'rate-limits', 'which-errors-to-retry'),
-    judge: noRetryClientErrors,
-  },
-  {
-    id: 'new-search-after-404',
-    sentence: 'After a poll answered 404, no poll uses a token of that session again: a new search is created instead.',
-    tolerance:
-      "Polls sent before the 404 arrived pass; any token of the session counts, the create's and every poll answer's.",
-    guide: section('Create and poll: A complete polling loop', 'create-and-poll', 'a-complete-polling-loop'),
-    judge: newSearchAfter404,
-  },
-];
+// Every id of contract.ts has its judgement (`judges` is keyed by all of them)
+const ruleBook: JudgedRule[] = rules.map((rule) => ({...rule, judge: judges[rule.id as RuleId]}));
 
-/** The rules, in the order they are judged and reported. */
-export const rules: Rule[] = ruleBook.map(({id, sentence, tolerance, guide, scenarios}) => ({
-  id,
-  sentence,
-  tolerance,
-  guide,
-  ...(scenarios ? {scenarios} : {}),
-}));
+export {rules};
 
 /** Why a rule is not judged in a recording of another scenario, or undefined when it is. */
 function outOfScenario(rule: Rule, scenario: CheckScenario | null): string | undefined {

@@ -11,18 +11,6 @@ import {liveFlows, type OpenApiDocument} from '@portal/specs';
 import {SCENARIO_HEADER} from '../middleware/scenario';
 import type {CheckScenario, Fault} from './model';
 
-/** What each scenario does, in one sentence: the report and the Integration check page show them. */
-export const scenarioSummaries: Record<CheckScenario, string> = {
-  normal: 'A live search that completes after a few polls, as the sandbox plays it.',
-  'rate-limited': 'The first call is answered 429 with Retry-After: 2 and the error body.',
-  'server-error': "The first session's first poll is answered 503, once.",
-  'session-lost':
-    'From the second poll of the first session on, its polls are answered 404 with the error body, as the service answers a session it no longer holds.',
-  'never-completes': 'Every answer of the first session says RESULT_STATUS_INCOMPLETE.',
-  failed: "The first search ends RESULT_STATUS_FAILED (the sandbox's failed scenario).",
-  rejected: 'Every call is answered 401 with the error body, as for a missing or wrong key.',
-};
-
 /** Seconds the rate-limited scenario's 429 asks to wait. */
 export const SCRIPTED_RETRY_AFTER_SECONDS = 2;
 

@@ -1,0 +1,52 @@
+/**
+ * The hosted sandbox's abuse limits (the Workers entry, `src/worker.ts`), written here once for the pages
+ * that show them (`@portal/sandbox/worker/limits`) and for the tests: `sandbox/wrangler.jsonc` declares
+ * the same `ratelimits` bindings (`config.test.ts` proves it). The platform's rate-limiting binding counts
+ * requests per key in a window of `periodSeconds` (10 or 60, nothing else) in each Cloudflare location,
+ * with no store of ours. Over a limit the Worker answers 429 with `Retry-After: <periodSeconds>` (the
+ * binding does not say when the window ends, so that is the longest wait) and the sandbox's error body.
+ * Local runs in workerd (`npm run sandbox:worker`, `npm run serve:worker`) read the same bindings from
+ * wrangler.jsonc; the Node sandbox (`npm run sandbox`) has no limits at all.
+ */
+
+/** The periods the platform's rate-limiting binding accepts, in seconds. */
+export const RATE_LIMIT_PERIODS = [10, 60] as const;
+export type RateLimitPeriod = (typeof RATE_LIMIT_PERIODS)[number];
+
+export interface RateLimit {
+  /** The binding's name in wrangler.jsonc (`env.<binding>` in the Worker). */
+  binding: string;
+  /** The binding's `namespace_id`: any integer, unique in the Cloudflare account that deploys it. */
+  namespaceId: string;
+  /** What the Worker counts requests by. */
+  countedBy: string;
+  /** Requests allowed per period. */
+  limit: number;
+  periodSeconds: RateLimitPeriod;
+}
+
+/**
+ * Per client address (`CF-Connecting-IP`, which Cloudflare sets) and per key (`x-api-key`; a call without
+ * one counts only against its address). Preflights (`OPTIONS`) are not counted; every other request to
+ * `/apiservices/` is, whatever it answers. The figures allow a live search polled every second
+ * (the guides' loops) with room to spare, and stop a script hammering the sandbox.
+ */
+export const HOSTED_RATE_LIMITS = {
+  perAddress: {
+    binding: 'RATE_LIMIT_BY_ADDRESS',
+    namespaceId: '4010',
+    countedBy: 'the client address (CF-Connecting-IP)',
+    limit: 300,
+    periodSeconds: 60,
+  },
+  perKey: {
+    binding: 'RATE_LIMIT_BY_KEY',
+    namespaceId: '4011',
+    countedBy: 'the key (x-api-key)',
+    limit: 120,
+    periodSeconds: 60,
+  },
+} as const satisfies Record<'perAddress' | 'perKey', RateLimit>;
+
+/** The paths the Worker answers; everything else is the site (static assets). */
+export const SANDBOX_PATHS = '/apiservices/*';

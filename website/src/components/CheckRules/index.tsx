@@ -1,0 +1,97 @@
+/**
+ * The rules and the scenarios of the integration check, on docs/getting-started/integration-check.mdx,
+ * rendered from where the check reads them (`rules` and `scenarioSummaries` of
+ * `@portal/sandbox/check/contract`, sandbox/src/check/contract.ts, which holds no code of the check), so
+ * the page never restates them:
+ * - `CheckRules` (default): each rule's id, sentence, tolerance, the scenarios that exercise it, and a
+ *   link to the guide section that states it;
+ * - `CheckScenarios`: each scenario's id, what the check does to the calls in it, and the rules only it
+ *   exercises.
+ * Both render on the server, as lists that read well on a phone.
+ */
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {checkScenarios, type CheckScenario} from '@portal/sandbox/check/model';
+import {rules, scenarioSummaries} from '@portal/sandbox/check/contract';
+import styles from './styles.module.css';
+
+/** The rules that only some scenarios exercise, by scenario. */
+const rulesOnlyIn = (scenario: CheckScenario): string[] =>
+  rules.filter((rule) => rule.scenarios?.includes(scenario)).map((rule) => rule.id);
+
+/** The anchor of a rule on the page, so a report or a reader can point at it (`#rule-poll-interval`). */
+export const ruleAnchor = (id: string): string => `rule-${id}`;
+
+export default function CheckRules(): ReactNode {
+  return (
+    <ol className={styles.list} data-testid="check-rules">
+      {rules.map((rule) => (
+        <li key={rule.id} id={ruleAnchor(rule.id)} className={styles.item}>
+          <p className={styles.head}>
+            <code className={styles.id}>{rule.id}</code>
+          </p>
+          <p className={styles.sentence}>{rule.sentence}</p>
+          <dl className={styles.facts}>
+            <dt>Tolerance</dt>
+            <dd>{rule.tolerance}</dd>
+            <dt>Judged</dt>
+            <dd>
+              {rule.scenarios
+                ? `Only in the ${rule.scenarios.join(', ')} scenario${rule.scenarios.length > 1 ? 's' : ''}; never in a HAR.`
+                : 'In every run and in a HAR, whenever the calls give it something to judge.'}
+            </dd>
+            <dt>Guide</dt>
+            <dd>
+              <Link to={rule.guide.path}>{rule.guide.title}</Link>
+            </dd>
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CheckScenarios(): ReactNode {
+  return (
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="The scenarios of the check">
+      <table className={styles.table} data-testid="check-scenarios">
+        <thead>
+          <tr>
+            <th scope="col">Scenario</th>
+            <th scope="col">What the check does to the calls</th>
+          </tr>
+        </thead>
+        <tbody>
+          {checkScenarios.map((scenario) => {
+            const only = rulesOnlyIn(scenario);
+            return (
+              <tr key={scenario}>
+                <th scope="row">
+                  <code>{scenario}</code>
+                </th>
+                <td>
+                  {scenarioSummaries[scenario]}
+                  {only.length > 0 && (
+                    <>
+                      {' '}
+                      Only this scenario judges{' '}
+                      {only.map((id, index) => (
+                        <span key={id}>
+                          {index > 0 && ', '}
+                          <a href={`#${ruleAnchor(id)}`}>
+                            <code>{id}</code>
+                          </a>
+                        </span>
+                      ))}
+                      .
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
