@@ -2,7 +2,8 @@
  * The downloads page (website/docs/getting-started/downloads.mdx, issue 16 item 5): for each of the
  * seeds' thirteen APIs, four links (OpenAPI JSON and YAML, TypeScript types, Postman collection), and
  * the sandbox's Postman environment; each link is fetched by the page itself and must answer 200 with
- * the file it names.
+ * the file it names. The one files (`sandbox.mjs`, `mcp.mjs`, src/plugins/downloads): the size and
+ * SHA-256 the page shows are those of the file served, as is its `.sha256` file.
  */
 import type {Page} from '@playwright/test';
 import {parse} from 'yaml';
@@ -24,7 +25,7 @@ test('the downloads page links every API’s specification, types and Postman co
   await expect(page.getByRole('heading', {level: 1, name: 'Download the specifications'})).toBeVisible();
   expect(seedApis).toHaveLength(seedApiCount);
 
-  const links = page.locator('table a[download], a[download][href$="sandbox.postman_environment.json"]');
+  const links = page.locator('tr[data-api] a[download], a[download][href$="sandbox.postman_environment.json"]');
   await expect(links).toHaveCount(seedApiCount * 4 + 1);
 
   // Fetched by the page, as the reader's click would: same origin, the site's base URL.
@@ -122,4 +123,39 @@ test('at 1280 px the downloads table shows all its columns; on a phone it scroll
   const box = await page.locator('div:has(> table tr[data-api])').boundingBox();
   const link = await last.boundingBox();
   expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+});
+
+test('the downloads page links the one files with the size and SHA-256 of the files served', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/docs/getting-started/downloads');
+  await hydrated(page);
+  for (const name of ['sandbox.mjs', 'mcp.mjs']) {
+    const row = page.locator(`tr[data-download="${name}"]`);
+    const shown = (await row.locator('code').last().textContent()) ?? '';
+    const size = (await row.locator('td').nth(1).textContent()) ?? '';
+    const served = await row.locator('a[download]').evaluateAll(async (anchors) =>
+      Promise.all(
+        (anchors as HTMLAnchorElement[]).map(async (anchor) => {
+          const response = await fetch(anchor.href);
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+          return {
+            status: response.status,
+            bytes: bytes.byteLength,
+            text: new TextDecoder().decode(bytes.slice(0, 200)),
+            sha256: [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
+          };
+        }),
+      ),
+    );
+    const [file, checksum] = served;
+    expect([file.status, checksum.status]).toEqual([200, 200]);
+    expect(file.sha256).toBe(shown);
+    expect(checksum.text).toBe(`${shown}  ${name}\n`);
+    expect(size).toBe(`${(file.bytes / 1e6).toFixed(1)} MB`);
+    expect(file.text).toContain("import {createRequire as __oneFileRequire} from 'node:module';");
+  }
+  expect(consoleErrors).toEqual([]);
 });

@@ -117,6 +117,16 @@ export const referencePages = (bundles: Map<string, OpenApiDocument>): MarkdownP
   }));
 
 /**
+ * Every page the server serves: the guides, the guide categories' pages and the references. The stdio
+ * server (server.ts) makes them when it starts; the one file (oneFile/build.ts) makes them when it is
+ * built and holds them.
+ */
+export const markdownPages = (
+  bundles: Map<string, OpenApiDocument>,
+  skip?: (file: string, error: unknown) => void,
+): MarkdownPage[] => [...guidePages(bundles, skip), ...categoryPages(), ...referencePages(bundles)];
+
+/**
  * The generated page of every guide category of the docs sidebar (website/sidebars.ts), as
  * `/docs/category/<slug>.md` serves it: its title, its description and a card per guide of its
  * folder, in the order and with the labels the docs plugin gives them (`sidebar_position`, then the

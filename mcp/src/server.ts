@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import {bundlePath, listedSlugs, loadBundles, specsDir} from '@portal/specs/node';
-import {categoryPages, guidePages, referencePages} from './pages';
+import {markdownPages} from './pages';
 import {createServer} from './tools';
 
 function ensureBundles(): void {
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const bundles = loadBundles();
   const skip = (file: string, error: unknown) =>
     console.error(`[mcp] left out ${file}: its MDX does not parse (${String(error)})`);
-  const pages = [...guidePages(bundles, skip), ...categoryPages(), ...referencePages(bundles)];
+  const pages = markdownPages(bundles, skip);
   const server = createServer({bundles, pages, siteUrl: process.env.SITE_URL});
   await server.connect(new StdioServerTransport());
   console.error(`[mcp] api-developer-docs MCP server on stdio: ${bundles.size} APIs, ${pages.length} pages`);

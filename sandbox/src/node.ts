@@ -8,6 +8,7 @@
  */
 import {parseArgs} from 'node:util';
 import {serve} from '@hono/node-server';
+import type {OpenApiDocument} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from './app';
 import {runCheck, stopAllPrograms} from './check/cli';
@@ -50,11 +51,20 @@ export function parseOptions(args: string[]): {
   };
 }
 
-function main(): void {
-  const argv = process.argv.slice(2);
+/**
+ * Serves the sandbox on `bundles`, or runs the check (`argv[0] === 'check'`) in `cwd`. `npm run sandbox`
+ * passes the bundles on disk; the one file for partners (oneFile/entry.ts) the ones built into it.
+ */
+export function main(
+  bundles: Map<string, OpenApiDocument>,
+  argv: string[],
+  // The program and the report: in the repository's folder for `npm run sandbox` (npm runs this in
+  // sandbox/ and sets INIT_CWD to the folder of the root package.json), where it is run for the one file
+  cwd = process.env.INIT_CWD ?? process.cwd(),
+  // How the reader ran it, for the check's usage
+  invocation?: string,
+): void {
   if (argv[0] === 'check') {
-    // The program and the report are where the command was started (npm runs this in sandbox/)
-    const cwd = process.env.INIT_CWD ?? process.cwd();
     process.once('SIGINT', () => {
       stopAllPrograms();
       process.exit(130);
@@ -62,9 +72,10 @@ function main(): void {
     runCheck(argv.slice(1), {
       cwd,
       env: process.env,
-      bundles: loadBundles(),
+      bundles,
       out: (line) => console.log(line),
       err: (line) => console.error(line),
+      invocation,
     }).then(
       (code) => process.exit(code),
       (error: unknown) => {
@@ -77,7 +88,7 @@ function main(): void {
   }
   const options = parseOptions(argv);
   const app = createApp({
-    bundles: loadBundles(),
+    bundles,
     secret: options.secret,
     tokenCodec: nodeTokenCodec,
     strict: options.strict,
@@ -92,4 +103,5 @@ function main(): void {
   process.on('SIGTERM', stop);
 }
 
-if (require.main === module) main();
+// `typeof module`: in the one file (an ES module) there is no `module`, and its entry calls `main`
+if (typeof module !== 'undefined' && require.main === module) main(loadBundles(), process.argv.slice(2));

@@ -5,9 +5,9 @@
  * the schema, a block may name no field that the schema does not declare (`undeclaredFields` of
  * @portal/specs: the specs accept unknown fields, so a misspelled optional field would otherwise pass).
  * A block marked `invalid=<rule>` shows a body the API refuses: test/guideInvalidExamples.test.ts checks those.
- * A `json config=mcp-client` block is the MCP client configuration of the guides: each server runs a
- * script of the root package.json through `npm run --silent` (npm would otherwise print on the
- * protocol's channel). A `json file=<name>` block is a file beside the page's programs, not a body:
+ * A `json config=mcp-client` block is the MCP client configuration of the guides: each server runs the
+ * one file `mcp.mjs` with `node`, or a script of the root package.json through `npm run --silent` (npm
+ * would otherwise print on the protocol's channel). A `json file=<name>` block is a file beside the page's programs, not a body:
  * test-utils/guideRuns.ts uses and checks it.
  *
  * test/guideExamples.test.ts runs this check on the bundles. Run as a command
@@ -66,7 +66,13 @@ const rootScripts = (): Record<string, string> =>
     }
   ).scripts ?? {};
 
-/** What is wrong with an MCP client configuration (`{"mcpServers": {name: {command, args}}}`). */
+/** The one file of the MCP server the site serves (src/plugins/downloads), which `node` runs. */
+const MCP_ONE_FILE = 'mcp.mjs';
+
+/**
+ * What is wrong with an MCP client configuration (`{"mcpServers": {name: {command, args}}}`): `node`
+ * runs the one file (`args` its path alone), anything else a root script through `npm run --silent`.
+ */
 function mcpClientProblems(value: unknown): string[] {
   const servers = (value as {mcpServers?: unknown} | null)?.mcpServers;
   if (!servers || typeof servers !== 'object') return ['no mcpServers object'];
@@ -74,6 +80,11 @@ function mcpClientProblems(value: unknown): string[] {
   return Object.entries(servers).flatMap(([name, server]) => {
     const args = (server as {args?: unknown} | null)?.args;
     const list = Array.isArray(args) ? args.map(String) : [];
+    if ((server as {command?: unknown} | null)?.command === 'node') {
+      return list.length === 1 && path.posix.basename(list[0]) === MCP_ONE_FILE
+        ? []
+        : [`${name}: node's args are not the path of ${MCP_ONE_FILE} alone`];
+    }
     const problems: string[] = [];
     if (list[0] !== 'run' || !list.includes('--silent'))
       problems.push(`${name}: args do not start with run and hold --silent`);

@@ -50,9 +50,15 @@ describe('JSON examples in the guides and the blog', () => {
       '```json config=mcp-client',
       '{"mcpServers": {"docs": {"command": "npm", "args": ["run", "mcp-server"]}}}',
       '```',
+      '```json config=mcp-client',
+      '{"mcpServers": {"docs": {"command": "node", "args": ["/home/me/mcp.mjs"]}}}',
+      '```',
+      '```json config=mcp-client',
+      '{"mcpServers": {"docs": {"command": "node", "args": ["/home/me/server.mjs", "--stdio"]}}}',
+      '```',
     ].join('\n');
     const problems = jsonBlocks('sample.mdx', sample).map(check);
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(9);
     expect(problems[0][0]).toMatch(/must name request=, response=, schema= or config=/);
     expect(problems[1].join()).toMatch(/must have required property/);
     expect(problems[2].join()).toMatch(/must be integer/);
@@ -69,6 +75,11 @@ describe('JSON examples in the guides and the blog', () => {
     expect(problems[6]).toEqual([
       '../sample.mdx:21 (MCP client configuration): docs: args do not start with run and hold --silent',
       '../sample.mdx:21 (MCP client configuration): docs: mcp-server is not a script of the root package.json',
+    ]);
+    // The one file run by node: its path alone passes; another file, or more arguments, fails
+    expect(problems[7]).toEqual([]);
+    expect(problems[8]).toEqual([
+      "../sample.mdx:27 (MCP client configuration): docs: node's args are not the path of mcp.mjs alone",
     ]);
   });
 

@@ -26,9 +26,13 @@ export const DEFAULT_TIMEOUT_S = 150;
 export const DEFAULT_REPORT_DIR = 'integration-report';
 const MAX_TIMEOUT_S = 3600;
 
-export const USAGE = `Usage:
-  npm run sandbox -- check [--report <dir>] [--scenarios <id,id,...>] [--timeout <s>] [--parallel] -- <program> [args...]
-  npm run sandbox -- check --har <file.har> [--report <dir>]
+/** How the check is run from the repository. */
+export const DEFAULT_INVOCATION = 'npm run sandbox --';
+
+/** The usage, for the command as the reader runs it: `npm run sandbox --` in the repository, `node sandbox.mjs` for the one file. */
+export const usage = (invocation = DEFAULT_INVOCATION): string => `Usage:
+  ${invocation} check [--report <dir>] [--scenarios <id,id,...>] [--timeout <s>] [--parallel] -- <program> [args...]
+  ${invocation} check --har <file.har> [--report <dir>]
 
 Runs <program> once per scenario with API_BASE_URL (a recording, fault-injecting proxy in front of
 the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the guides' rules.
@@ -127,6 +131,8 @@ export interface CheckIo {
   bundles: Map<string, OpenApiDocument>;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** How the reader runs the command, for the usage (DEFAULT_INVOCATION unless told). */
+  invocation?: string;
 }
 
 /**
@@ -234,7 +240,7 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
     args = parseCheckArgs(argv, io.cwd, io.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`check: ${error.message}\n\n${USAGE}`);
+    io.err(`check: ${error.message}\n\n${usage(io.invocation)}`);
     return 2;
   }
 

@@ -57,7 +57,7 @@ export function failureText(error: unknown, target: TargetKind): string {
   return (
     `The request failed before an answer arrived: ${error instanceof Error ? error.message : String(error)}. ` +
     (target === 'local'
-      ? `Is the local sandbox running (npm run sandbox, ${localSandboxUrl})?`
+      ? `Is the local sandbox running (node sandbox.mjs, or npm run sandbox in a clone of the portal, ${localSandboxUrl})?`
       : target === 'custom'
         ? 'The real API sends no CORS headers, so a browser can only reach a proxy of your own that adds them.'
         : '')
