@@ -5,7 +5,7 @@ import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
 export const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** Build folder served, relative to website/ (override with E2E_BUILD_DIR; default `build`). */
-const buildDir = process.env.E2E_BUILD_DIR ?? 'build';
+export const buildDir = process.env.E2E_BUILD_DIR ?? 'build';
 
 export default defineConfig({
   testDir: '.',

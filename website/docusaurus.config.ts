@@ -17,6 +17,8 @@ import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
 import codeColoursPlugin from './src/plugins/codeColours';
 import searchTheme, {searchIndexWritten} from './src/plugins/searchIndex';
 import llmsPlugin from './src/plugins/llms';
+import downloadsPlugin from './src/plugins/downloads';
+import securityHeadersPlugin from './src/plugins/securityHeaders';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
 assertApiContent();
@@ -92,6 +94,9 @@ const config: Config = {
   ],
 
   plugins: [
+    // `_headers` (CSP with the inline scripts' hashes, HSTS, caching): first, so it can wait for every
+    // later plugin's postBuild that writes HTML (src/plugins/securityHeaders).
+    securityHeadersPlugin,
     // Redoc's reference goes into each page's HTML after the search has indexed the page's outline.
     [apiReferencePlugin as PluginModule, {afterSearchIndex: searchIndexWritten}],
     dependencyPatchesPlugin,
@@ -101,6 +106,8 @@ const config: Config = {
     changelogPlugin,
     // `/llms.txt`, `/llms-full.txt` and `<page>.md` for AI assistants (src/plugins/llms).
     llmsPlugin,
+    // `/downloads/sandbox.mjs` and `/downloads/mcp.mjs`, each one file with its `.sha256` (src/plugins/downloads).
+    downloadsPlugin as PluginModule,
     [
       '@docusaurus/plugin-client-redirects',
       // `/docs` is the docs landing: it opens the intro page, as the navbar's "Docs" item does.
