@@ -235,3 +235,14 @@ test('the entity-id finder finds places by name and IATA code, with parents, and
   await expect(page.getByRole('status').filter({hasText: 'No place matches'})).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('a build that names no hosted sandbox offers none, and the Sandbox page says so', async ({page}) => {
+  // The e2e build is made without HOSTED_SANDBOX_URL (website/config/site.ts)
+  await page.goto('/api/culture/?try=CultureService_ListCurrencies');
+  const dialog = await openedConsole(page, 'CultureService_ListCurrencies');
+  const targets = dialog.getByRole('group', {name: 'Send to'}).getByRole('radio');
+  await expect(targets).toHaveCount(3);
+  await expect(dialog.getByRole('radio', {name: /Hosted sandbox|Sandbox on this site/})).toHaveCount(0);
+  await page.goto('/docs/getting-started/sandbox');
+  await expect(page.getByTestId('hosted-sandbox')).toHaveText(/names no hosted sandbox, so there is none to call/);
+});

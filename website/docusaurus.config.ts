@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {navbar} from './config/navbar';
 import {footer} from './config/footer';
 import {searchOptions} from './config/search';
-import {announcement, siteUrl} from './config/site';
+import {announcement, hostedSandboxUrl, siteUrl} from './config/site';
 import path from 'node:path';
 import {bundleDir} from '@portal/specs/node';
 import {assertApiContent} from './config/apiContent';
@@ -30,6 +30,8 @@ const config: Config = {
   // The public origin (sitemap, canonical links, og:image): SITE_URL; a production build without it warns.
   url: siteUrl(),
   baseUrl: '/',
+  // The hosted sandbox of this build, if any (HOSTED_SANDBOX_URL): the Sandbox page and the try-it console read it.
+  customFields: {hostedSandboxUrl: hostedSandboxUrl()},
   titleDelimiter: '|',
   trailingSlash: undefined,
   baseUrlIssueBanner: true,

@@ -1,5 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
-import {localSiteUrl, missingSiteUrlWarning, siteUrl, warnOncePerProcess} from './site';
+import {hostedSandboxUrl, localSiteUrl, missingSiteUrlWarning, siteUrl, warnOncePerProcess} from './site';
 
 describe('siteUrl (Docusaurus url: sitemap, canonical links, og:image)', () => {
   it('is SITE_URL when it is set, without a trailing slash, and warns about nothing', () => {
@@ -38,5 +38,24 @@ describe('warnOncePerProcess', () => {
     warnOncePerProcess('second', state);
     expect(consoleWarn.mock.calls).toEqual([['first'], ['second']]);
     consoleWarn.mockRestore();
+  });
+});
+
+describe('hostedSandboxUrl (HOSTED_SANDBOX_URL: the Sandbox page and the try-it console)', () => {
+  it('is null when the build names no hosted sandbox, so none is offered', () => {
+    expect(hostedSandboxUrl({})).toBeNull();
+    expect(hostedSandboxUrl({HOSTED_SANDBOX_URL: '  '})).toBeNull();
+  });
+
+  it('takes an origin, without its trailing slash', () => {
+    expect(hostedSandboxUrl({HOSTED_SANDBOX_URL: 'https://developers.example.com/'})).toBe(
+      'https://developers.example.com',
+    );
+    expect(hostedSandboxUrl({HOSTED_SANDBOX_URL: 'http://127.0.0.1:8787'})).toBe('http://127.0.0.1:8787');
+  });
+
+  it('refuses anything but an origin, naming it', () => {
+    for (const url of ['developers.example.com', 'https://example.com/apiservices', 'ftp://example.com'])
+      expect(() => hostedSandboxUrl({HOSTED_SANDBOX_URL: url})).toThrow(`not ${url}`);
   });
 });

@@ -27,6 +27,20 @@ export function siteUrl(
   return localSiteUrl;
 }
 
+/**
+ * Where this build's hosted sandbox answers (`HOSTED_SANDBOX_URL`, an origin): the Worker of
+ * sandbox/wrangler.jsonc when the provider deploys one, on the site's own origin when the portal and its
+ * sandbox are one deploy (`npm run deploy:worker`). Null when the build names none: the Sandbox page then
+ * says there is no hosted sandbox, and the try-it console offers none. Anything but an origin is refused.
+ */
+export function hostedSandboxUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  const url = env.HOSTED_SANDBOX_URL?.trim();
+  if (!url) return null;
+  if (!/^https?:\/\/[^/\s?#]+\/?$/.test(url))
+    throw new Error(`HOSTED_SANDBOX_URL must be an origin such as https://developers.example.com, not ${url}`);
+  return url.replace(/\/+$/, '');
+}
+
 const warned = Symbol.for('api-developer-docs.siteUrlWarningShown');
 
 /** `console.warn`, at most once per process for a given message (a flag on `globalThis`, which outlives module reloads). */

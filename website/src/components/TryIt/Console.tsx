@@ -17,17 +17,24 @@ import SessionTimeline from './SessionTimeline';
 import {consoleOperation, editedRequest, standaloneSchema, targetBase, type ConsoleOperation} from './request';
 import Samples from './Samples';
 import styles from './styles.module.css';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Target, {useTarget} from './Target';
 import {useRun} from './useRun';
 
 function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocument}): ReactNode {
   const target = useTarget();
+  const hostedUrl = useDocusaurusContext().siteConfig.customFields?.hostedSandboxUrl as string | null | undefined;
   const parameters = useParameters(operation.parameters);
   const [body, setBody] = useState(operation.exampleBody);
   const run = useRun(target.kind, operation.slug, doc);
 
   const key = target.kind === 'custom' ? target.customKey : parameters.sandboxApiKey;
-  const base = targetBase(target.kind, typeof window === 'undefined' ? '' : window.location.origin, target.customHost);
+  const base = targetBase(
+    target.kind,
+    typeof window === 'undefined' ? '' : window.location.origin,
+    target.customHost,
+    hostedUrl,
+  );
   const hasBody = operation.bodySchema !== undefined;
   const request = useMemo(
     () => editedRequest(operation, base, parameters.values, key, hasBody ? body : undefined),
@@ -41,7 +48,7 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
 
   return (
     <div className={styles.form}>
-      <Target choice={target} />
+      <Target choice={target} hostedUrl={hostedUrl} />
       <Parameters operation={operation} sandboxTarget={target.kind !== 'custom'} edits={parameters} />
       {schema && <Body initial={operation.exampleBody} schema={schema} onChange={setBody} />}
 

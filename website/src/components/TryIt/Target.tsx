@@ -4,7 +4,8 @@
  * `useTarget` holds the choice; `Target` is its fieldset.
  */
 import {useCallback, useId, useState, type ReactNode} from 'react';
-import {localSandboxUrl, type TargetKind} from './request';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {targetChoices, type TargetKind} from './request';
 import styles from './styles.module.css';
 
 /** Where the reader's own host and key are kept: this tab only (sessionStorage), never sent elsewhere. */
@@ -58,18 +59,13 @@ export function useTarget(): TargetChoice {
   return {kind, setKind, customHost, setCustomHost, customKey, setCustomKey};
 }
 
-const choices = [
-  ['browser', 'Sandbox in this page (no server, sandbox_ key)'],
-  ['local', `Local sandbox (${localSandboxUrl})`],
-  ['custom', 'Your host and key'],
-] as const;
-
-export default function Target({choice}: {choice: TargetChoice}): ReactNode {
+export default function Target({choice, hostedUrl}: {choice: TargetChoice; hostedUrl?: string | null}): ReactNode {
   const id = useId();
+  const {siteConfig} = useDocusaurusContext();
   return (
     <fieldset className={styles.group}>
       <legend>Send to</legend>
-      {choices.map(([kind, label]) => (
+      {targetChoices(hostedUrl, siteConfig.url).map(([kind, label]) => (
         <label key={kind} className={styles.choice}>
           <input
             type="radio"

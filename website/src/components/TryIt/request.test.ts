@@ -4,7 +4,15 @@
  */
 import {describe, expect, it} from 'vitest';
 import {loadBundle} from '@portal/specs/node';
-import {consoleOperation, editedRequest, requestUrl, sessionOver, sessionStateOf, targetBase} from './request';
+import {
+  consoleOperation,
+  editedRequest,
+  requestUrl,
+  sessionOver,
+  sessionStateOf,
+  targetBase,
+  targetChoices,
+} from './request';
 
 describe('consoleOperation', () => {
   it('reads the flights live create call: key header, example body, and its poll', () => {
@@ -106,6 +114,17 @@ describe('targets', () => {
     expect(targetBase('local', 'https://docs.example', '')).toBe('http://127.0.0.1:4010');
     expect(targetBase('custom', '', 'proxy.example.com/')).toBe('https://proxy.example.com');
     expect(targetBase('custom', '', ' http://localhost:8080 ')).toBe('http://localhost:8080');
+  });
+
+  it('offers the hosted sandbox only when the build names one, as "on this site" on the same origin', () => {
+    const site = 'https://developers.example.com';
+    expect(targetChoices(null, site).map(([kind]) => kind)).toEqual(['browser', 'local', 'custom']);
+    expect(targetChoices(site, site)).toContainEqual(['hosted', 'Sandbox on this site']);
+    expect(targetChoices('https://sandbox.example.com', site)).toContainEqual([
+      'hosted',
+      'Hosted sandbox (https://sandbox.example.com)',
+    ]);
+    expect(targetBase('hosted', site, '', 'https://sandbox.example.com')).toBe('https://sandbox.example.com');
   });
 });
 

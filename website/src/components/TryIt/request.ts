@@ -121,11 +121,31 @@ export function standaloneSchema(doc: OpenApiDocument, schema: Schema): Record<s
   return {...schema, components: doc.components};
 }
 
-/** Where the console sends requests. */
-export type TargetKind = 'browser' | 'local' | 'custom';
+/** Where the console sends requests: `hosted` only on a build that names a hosted sandbox (`hostedSandboxUrl`). */
+export type TargetKind = 'browser' | 'hosted' | 'local' | 'custom';
 
 /** The local Node sandbox (`npm run sandbox`, sandbox/src/node.ts). */
 export const localSandboxUrl = 'http://127.0.0.1:4010';
+
+/**
+ * The targets offered: the hosted sandbox only when the build names one (`hostedUrl`, HOSTED_SANDBOX_URL
+ * of website/config/site.ts), as "Sandbox on this site" when it is the site's own origin.
+ */
+export function targetChoices(hostedUrl: string | null | undefined, siteOrigin: string): [TargetKind, string][] {
+  return [
+    ['browser', 'Sandbox in this page (no server, sandbox_ key)'],
+    ...(hostedUrl
+      ? [
+          ['hosted', hostedUrl === siteOrigin ? 'Sandbox on this site' : `Hosted sandbox (${hostedUrl})`] as [
+            TargetKind,
+            string,
+          ],
+        ]
+      : []),
+    ['local', `Local sandbox (${localSandboxUrl})`],
+    ['custom', 'Your host and key'],
+  ];
+}
 
 /** A key the sandboxes accept (any key that starts with `sandbox_`: sandbox/README.md). */
 export const sandboxKey = 'sandbox_try_it';
@@ -153,9 +173,15 @@ export function requestUrl(request: Pick<EditedRequest, 'base' | 'path' | 'query
   return `${request.base}${request.path}${search ? `?${search}` : ''}`;
 }
 
-/** The base URL of a target, without a trailing slash. */
-export function targetBase(kind: TargetKind, pageOrigin: string, customHost: string): string {
+/** The base URL of a target, without a trailing slash (`hostedUrl`: the build's hosted sandbox, if any). */
+export function targetBase(
+  kind: TargetKind,
+  pageOrigin: string,
+  customHost: string,
+  hostedUrl?: string | null,
+): string {
   if (kind === 'browser') return pageOrigin;
+  if (kind === 'hosted') return hostedUrl ?? pageOrigin;
   if (kind === 'local') return localSandboxUrl;
   const host = customHost.trim().replace(/\/+$/, '');
   return /^https?:\/\//.test(host) ? host : `https://${host}`;

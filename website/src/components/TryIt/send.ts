@@ -60,6 +60,8 @@ export function failureText(error: unknown, target: TargetKind): string {
       ? `Is the local sandbox running (node sandbox.mjs, or npm run sandbox in a clone of the portal, ${localSandboxUrl})?`
       : target === 'custom'
         ? 'The real API sends no CORS headers, so a browser can only reach a proxy of your own that adds them.'
-        : '')
+        : target === 'hosted'
+          ? 'The hosted sandbox did not answer: try the sandbox in this page.'
+          : '')
   );
 }
