@@ -85,7 +85,7 @@ async function overLimit(request: Request, env: WorkerEnv): Promise<SandboxError
   const refuse = (what: string, {limit, periodSeconds}: Limits['perKey']) =>
     new SandboxError(
       429,
-      `Too many requests ${what}: the hosted sandbox answers at most ${limit} per ${periodSeconds} seconds ${what}; retry after ${periodSeconds} seconds, or run the sandbox locally (npm run sandbox), which has no limits`,
+      `Too many requests ${what}: the hosted sandbox answers at most ${limit} per ${periodSeconds} seconds ${what}; retry after ${periodSeconds} seconds, or run the sandbox on your machine (node sandbox.mjs, from the Downloads page), which has no limits`,
       [],
       periodSeconds,
     );
@@ -104,11 +104,36 @@ async function overLimit(request: Request, env: WorkerEnv): Promise<SandboxError
   return undefined;
 }
 
+/**
+ * The headers of the sandbox's own answers, beside the site's `_headers` (which the platform applies to
+ * the site's files, website/src/plugins/securityHeaders): the answers are JSON, never a page to render.
+ */
+const API_HEADERS: Record<string, string> = {
+  // Read as what the Content-Type says, never sniffed into something a browser would run
+  'X-Content-Type-Options': 'nosniff',
+  // The same host as the site: HTTPS only, as the site's pages say
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  // An answer opened in a tab loads nothing and cannot be framed
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  // Answers carry session tokens and change with the clock: no shared cache keeps them
+  'Cache-Control': 'no-store',
+};
+
+function withApiHeaders(response: Response): Response {
+  const answer = new Response(response.body, response);
+  for (const [name, value] of Object.entries(API_HEADERS)) answer.headers.set(name, value);
+  return answer;
+}
+
 async function handleRequest(request: Request, env: WorkerEnv): Promise<Response> {
   const url = new URL(request.url);
   const sandboxed = url.pathname.startsWith(SANDBOX_PREFIX);
   // The site: a page that matched no file (with assets, files are served before the Worker runs)
   if (!sandboxed && env.ASSETS) return env.ASSETS.fetch(request);
+  return withApiHeaders(await answerSandbox(request, env, url));
+}
+
+async function answerSandbox(request: Request, env: WorkerEnv, url: URL): Promise<Response> {
   const siteUrl = env.SITE_URL?.trim() || (env.ASSETS ? url.origin : undefined);
   if (!env.SANDBOX_TOKEN_SECRET) {
     if (!missingSecretLogged) console.error(`sandbox: ${MISSING_SECRET_MESSAGE}`);

@@ -222,12 +222,14 @@ async function main(): Promise<void> {
   const what = worker.assetsDirectory
     ? `the site (${path.relative(process.cwd(), worker.assetsDirectory) || '.'}) and the sandbox at /apiservices/`
     : 'the sandbox Worker';
-  console.log(`workerd: ${what} on ${worker.url} (started in ${worker.startupMs} ms; keys start with sandbox_)`);
+  const lines = [`workerd: ${what} on ${worker.url} (started in ${worker.startupMs} ms; keys start with sandbox_)`];
   if (worker.secret === LOCAL_DEVELOPMENT_SECRET) {
-    console.log(
+    lines.push(
       'No --secret (or SANDBOX_TOKEN_SECRET): tokens are signed with the local development secret, which is in the source. A deployed Worker has no default: wrangler secret put SANDBOX_TOKEN_SECRET',
     );
   }
+  // One write: a reader that sees the address sees what it signs with too
+  console.log(lines.join('\n'));
   const stop = () => {
     worker.close().then(
       () => process.exit(0),

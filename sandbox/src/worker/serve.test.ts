@@ -62,9 +62,9 @@ afterAll(async () => {
 });
 
 describe('npm run serve:worker', () => {
-  it('says what it serves, and that it signs with the local development secret when given none', () => {
+  it('says what it serves, and that it signs with the local development secret when given none', async () => {
     expect(output).toMatch(/the site \(.*\) and the sandbox at \/apiservices\/ on http:\/\/127\.0\.0\.1:\d+/);
-    expect(output).toContain('tokens are signed with the local development secret');
+    await expect.poll(() => output).toContain('tokens are signed with the local development secret');
   });
 
   it("serves the build's pages, and its 404 page for a path that matches no file", async () => {

@@ -88,6 +88,17 @@ describe('the sandbox Worker in workerd', () => {
     expect(validator.response(poll.operationId, last, '200').valid).toBe(true);
   });
 
+  it('sends its answers as JSON that is never sniffed, framed, cached or loaded as a page', async () => {
+    for (const path of [create.path, '/apiservices/no/such/path']) {
+      const response = await send(first.url, path, {method: 'POST', body: '{}'});
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
   it('answers the polls of a search created on another instance given the same secret, and Node too', async () => {
     const created = await createSearch(first.url);
     const {last, answers} = await pollToCompletion(second.url, created.sessionToken);
