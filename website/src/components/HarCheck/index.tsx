@@ -20,6 +20,7 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import {apis, specUrl} from '@site/config/apis';
 import type {CheckReport} from '@portal/sandbox/check';
+import {withColourMode} from '@portal/sandbox/check/theme';
 import type {BundleSource, Step} from './check';
 import styles from './styles.module.css';
 
@@ -60,21 +61,10 @@ const runName = (run: CheckReport['runs'][number]): string => run.recording.scen
 
 /**
  * The report as the page shows it: its links open in a new tab (the frame may open popups, nothing
- * else), and its colours follow the site's colour mode rather than the system's. The report's
- * stylesheet picks its dark colours with `@media (prefers-color-scheme:dark)`; in its `<style>` only,
- * that query is made always or never true. Should the stylesheet change, the report follows the
- * system's setting again, which is what it does as a downloaded file.
+ * else), and its colours follow the site's colour mode rather than the system's (`withColourMode`).
  */
 export function framed(html: string, mode: 'light' | 'dark'): string {
-  const start = html.indexOf('<style>');
-  const end = html.indexOf('</style>', start);
-  const withBase = (text: string) => text.replace('<head>', '<head>\n<base target="_blank">');
-  if (start < 0 || end < 0) return withBase(html);
-  const style = html
-    .slice(start, end)
-    .replaceAll('@media (prefers-color-scheme:dark)', mode === 'dark' ? '@media all' : '@media not all')
-    .replace('color-scheme:light dark', `color-scheme:${mode}`);
-  return withBase(html.slice(0, start) + style + html.slice(end));
+  return withColourMode(html, mode).replace('<head>', '<head>\n<base target="_blank">');
 }
 
 /** Revokes the Blob URL a ref holds, if any. */

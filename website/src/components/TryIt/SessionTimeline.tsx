@@ -3,12 +3,14 @@
  * (`timelineHtml` of `@portal/sandbox/check`, sandbox/src/check/report/html.ts), so the console and
  * the check's report draw a session the same way: every call on a time axis, each poll's status,
  * action and result count, and the calls that break a rule of the check marked, with its table as the
- * text alternative. The check's code loads with the first session. The document has no script; it is
- * shown in a frame that allows none, sized to its content once loaded.
+ * text alternative, in the site's colour mode. The check's code loads with the first session. The
+ * document has no script; it is shown in a frame that allows none, sized to its content once loaded.
  */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
 import type {Recording} from '@portal/sandbox/check';
+import {withColourMode} from '@portal/sandbox/check/theme';
+import {useColorMode} from '@docusaurus/theme-common';
 import styles from './styles.module.css';
 
 const TITLE = 'Timeline of the session';
@@ -38,7 +40,8 @@ export default function SessionTimeline({
     };
   }, [session, slug, doc]);
 
-  const html = drawn && drawn.session === session ? drawn.html : undefined;
+  const {colorMode} = useColorMode();
+  const html = drawn && drawn.session === session ? withColourMode(drawn.html, colorMode) : undefined;
   if (!html) return null;
   // Same-origin (no script can run in it) so its height can be read
   const fit = () => {
