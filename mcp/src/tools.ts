@@ -1,7 +1,8 @@
 /**
  * The MCP server of the documentation: its tools and resources, on the bundled
  * specifications and the markdown pages, with the sandbox in process. No file system, no network:
- * ./server.ts loads what it needs and connects it to stdio; ./server.test.ts drives it over stdio.
+ * ./server.ts loads what it needs and connects it to stdio; ./server.test.ts drives it over stdio;
+ * ./http.ts serves it over Streamable HTTP, a server per request from one `serverFactory`.
  */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import MiniSearch from 'minisearch';
@@ -14,7 +15,7 @@ import {
   type OpenApiDocument,
   type Operation,
 } from '@portal/specs';
-import {createApp} from '@portal/sandbox';
+import {createApp, MAX_DEPTH, type SandboxOptions} from '@portal/sandbox';
 import type {MarkdownPage} from './pages';
 import {operationAnswer, operationSections, type OperationSection} from './operationAnswer';
 
@@ -23,6 +24,13 @@ export interface ServerOptions {
   pages: MarkdownPage[];
   /** The origin the pages' URLs are given with (`https://developers.example.com`); paths alone without it. */
   siteUrl?: string;
+  /** Request validators compiled ahead of time, for a runtime that cannot compile (workerd: ./worker/entry.ts). */
+  precompiledValidators?: SandboxOptions['precompiledValidators'];
+  /**
+   * The sandbox `call_sandbox` sends to (a Hono app's `request`); a sandbox of its own, in process, unless
+   * given. The Worker gives its own, so a session created here polls on its `/apiservices/` too.
+   */
+  sandbox?: {request(path: string, init: RequestInit): Response | Promise<Response>};
 }
 
 /** The key the sandbox tool sends unless told otherwise (the sandbox takes any `sandbox_` key). */
@@ -53,13 +61,29 @@ function sectionsOf(page: MarkdownPage, url: string, first: number): Section[] {
 
 const text = (value: string, isError = false) => ({content: [{type: 'text' as const, text: value}], isError});
 
+/** The server of `options`, connected to one transport (stdio). */
 export function createServer(options: ServerOptions): McpServer {
+  return serverFactory(options)();
+}
+
+/**
+ * What the servers of `options` share, made once (the search index over every page, the validators, the
+ * sandbox), and a function that makes a server on it: an `McpServer` connects to one transport, so a
+ * stateless HTTP endpoint makes one per request (./http.ts), cheaply.
+ */
+export function serverFactory(options: ServerOptions): () => McpServer {
   const {bundles, pages} = options;
   const site = (options.siteUrl ?? '').replace(/\/$/, '');
   const all = [...bundles].flatMap(([slug, doc]) => operations(slug, doc));
   const byId = new Map(all.map((operation) => [operation.operationId, operation]));
-  const validator = new SpecValidator(bundles);
-  const sandbox = createApp({bundles, siteUrl: options.siteUrl});
+  const validator = new SpecValidator(bundles, options.precompiledValidators);
+  const sandbox =
+    options.sandbox ??
+    createApp({
+      bundles,
+      siteUrl: options.siteUrl,
+      ...(options.precompiledValidators ? {precompiledValidators: options.precompiledValidators} : {}),
+    });
 
   const sections = pages.flatMap((page, index) => sectionsOf(page, `${site}${page.markdownPath}`, index * 1000));
   const search = new MiniSearch<Section>({
@@ -68,7 +92,20 @@ export function createServer(options: ServerOptions): McpServer {
     searchOptions: {boost: {heading: 3, page: 2}, prefix: true, fuzzy: 0.2, combineWith: 'AND'},
   });
   search.addAll(sections);
+  return () => registerAll({bundles, pages, site, all, byId, validator, sandbox, search});
+}
 
+function registerAll(parts: {
+  bundles: Map<string, OpenApiDocument>;
+  pages: MarkdownPage[];
+  site: string;
+  all: Operation[];
+  byId: Map<string, Operation>;
+  validator: SpecValidator;
+  sandbox: NonNullable<ServerOptions['sandbox']>;
+  search: MiniSearch<Section>;
+}): McpServer {
+  const {bundles, pages, site, all, byId, validator, sandbox, search} = parts;
   const server = new McpServer(
     {name: 'api-developer-docs', version: '1.0.0'},
     {
@@ -223,11 +260,17 @@ export function createServer(options: ServerOptions): McpServer {
       for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
       const headers: Record<string, string> = {'x-api-key': apiKey ?? SANDBOX_KEY};
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await sandbox.request(url.pathname + url.search, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      let json: string | undefined;
+      try {
+        json = body === undefined ? undefined : JSON.stringify(body);
+      } catch {
+        // Only a value nested past the engine's stack cannot be written back (the sandbox refuses far less)
+        return text(
+          `The body cannot be sent: it is nested too deeply (the sandbox takes at most ${MAX_DEPTH} levels).`,
+          true,
+        );
+      }
+      const response = await sandbox.request(url.pathname + url.search, {method, headers, body: json});
       const answer = await response.text();
       const cut = answer.length > MAX_ANSWER_CHARS;
       return text(

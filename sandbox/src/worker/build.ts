@@ -6,8 +6,10 @@
  * parameter and body schemas of every operation), served to `worker.ts` as the module
  * `portal:precompiled-validators`; the formats they check are `formats.ts`.
  *
- * `tsx src/worker/build.ts [outfile]` writes `sandbox/dist/worker.js` (minified, with its source map): the
- * `build.command` of wrangler.jsonc, which `wrangler deploy` runs first. `local.ts` builds into a temporary folder.
+ * `tsx src/worker/build.ts [outfile]` writes the sandbox's Worker alone to `sandbox/dist/worker.js` (minified,
+ * with its source map). The portal's Worker, which wrangler.jsonc's `build.command` makes and `wrangler deploy`
+ * uploads, is built by mcp/src/worker/build.ts through `buildWorker` (its entry adds `/mcp`); `local.ts` runs
+ * that command into a temporary folder.
  */
 import path from 'node:path';
 import {_} from 'ajv';
@@ -33,19 +35,19 @@ exports.precompiledValidators = new Map(refs.map((ref, index) => [ref, exports["
 `;
 }
 
-function precompiledValidators(bundles: Map<string, OpenApiDocument>): Plugin {
+/** `portal:precompiled-validators`, and the entry's own virtual modules (`modules`: name → JSON). */
+function virtualModules(bundles: Map<string, OpenApiDocument>, modules: Record<string, unknown>): Plugin {
+  const names = ['portal:precompiled-validators', ...Object.keys(modules)];
+  const filter = new RegExp(`^(${names.map((name) => name.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('|')})$`);
   return {
-    name: 'precompiled-validators',
+    name: 'portal-virtual-modules',
     setup(builder) {
-      builder.onResolve({filter: /^portal:precompiled-validators$/}, (args) => ({
-        path: args.path,
-        namespace: 'portal',
-      }));
-      builder.onLoad({filter: /.*/, namespace: 'portal'}, () => ({
-        contents: precompiledValidatorsSource(bundles),
-        loader: 'js',
-        resolveDir: __dirname,
-      }));
+      builder.onResolve({filter}, (args) => ({path: args.path, namespace: 'portal'}));
+      builder.onLoad({filter: /.*/, namespace: 'portal'}, (args) =>
+        Object.hasOwn(modules, args.path)
+          ? {contents: JSON.stringify(modules[args.path]), loader: 'json'}
+          : {contents: precompiledValidatorsSource(bundles), loader: 'js', resolveDir: __dirname},
+      );
     },
   };
 }
@@ -56,16 +58,28 @@ export interface WorkerBuild {
   bytes: number;
 }
 
-/** Bundles the Worker into `outfile` (an ES module; `minify` for the deploy, with a linked source map). */
-export async function buildWorker(outfile: string, {minify = false} = {}): Promise<WorkerBuild> {
+export interface WorkerBuildOptions {
+  /** Minified, with a linked source map (the deploy's build). */
+  minify?: boolean;
+  /** The entry: the sandbox's Worker (`src/worker.ts`) unless given (the portal's: mcp/src/worker/build.ts). */
+  entry?: string;
+  /** Virtual modules the entry imports, by name, given as JSON (`portal:pages`). */
+  modules?: Record<string, unknown>;
+  /** The bundles built in (the bundled specifications unless given). */
+  bundles?: Map<string, OpenApiDocument>;
+}
+
+/** Bundles a Worker entry into `outfile`: one ES module for workerd, its validators precompiled. */
+export async function buildWorker(outfile: string, options: WorkerBuildOptions = {}): Promise<WorkerBuild> {
+  const {minify = false, entry = workerEntry, modules = {}} = options;
   let bundles: Map<string, OpenApiDocument>;
   try {
-    bundles = loadBundles();
+    bundles = options.bundles ?? loadBundles();
   } catch (error) {
     throw new Error(`The Worker is built from the bundled specifications: ${(error as Error).message}`);
   }
   const result = await build({
-    entryPoints: [workerEntry],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: 'esm',
@@ -76,7 +90,7 @@ export async function buildWorker(outfile: string, {minify = false} = {}): Promi
     sourcemap: minify ? 'linked' : false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [precompiledValidators(bundles)],
+    plugins: [virtualModules(bundles, modules)],
   });
   return {outfile, bytes: result.metafile.outputs[path.relative(process.cwd(), outfile)]?.bytes ?? 0};
 }

@@ -1,6 +1,6 @@
 /**
  * `sandbox/wrangler.jsonc`, read as wrangler reads it: the rate limits are `HOSTED_RATE_LIMITS` (what the site
- * shows), the secret is no var, no account is named, `/apiservices/*` reaches the Worker first and the rest is
+ * shows), the secret is no var, no account is named, `/apiservices/*` and `/mcp` reach the Worker first and the rest is
  * the site's build; the Worker's bundles are the listed APIs; the local runs start Miniflare with the same
  * bindings and no way out (no `cf.json` fetch, every outbound request refused).
  */
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import {listedSlugs} from '@portal/specs/node';
 import {describe, expect, it} from 'vitest';
 import {workerBundles} from './bundles';
-import {HOSTED_RATE_LIMITS, RATE_LIMIT_PERIODS, SANDBOX_PATHS} from './limits';
+import {HOSTED_RATE_LIMITS, RATE_LIMIT_PERIODS, WORKER_PATHS} from './limits';
 import {
   DEFAULT_WORKER_HOST,
   DEFAULT_WORKER_PORT,
@@ -44,10 +44,11 @@ describe('wrangler.jsonc', () => {
   });
 
   it('serves the site build as static assets and runs the Worker first for the sandbox paths', () => {
-    expect(config.assets).toMatchObject({binding: 'ASSETS', run_worker_first: [SANDBOX_PATHS]});
+    expect(config.assets).toMatchObject({binding: 'ASSETS', run_worker_first: WORKER_PATHS});
     expect(config.assets?.directory).toMatch(/website\/build$/);
     expect(config.main).toMatch(/sandbox\/dist\/worker\.js$/);
-    expect(config.build.command).toContain('src/worker/build.ts');
+    // The portal's Worker: the sandbox and the MCP server (mcp/src/worker/entry.ts)
+    expect(config.build.command).toContain('mcp/src/worker/build.ts');
   });
 });
 
@@ -93,14 +94,14 @@ describe('the local runs (npm run sandbox:worker, npm run serve:worker)', () => 
     expect(workerOptions({secret: ''}, '/tmp/worker.js').options.bindings).not.toHaveProperty(SECRET_BINDING);
   });
 
-  it('route /apiservices/* to the Worker first with the site build as assets, as the deploy does', () => {
+  it('route /apiservices/* and /mcp to the Worker first with the site build as assets, as the deploy does', () => {
     const dir = fs.mkdtempSync('/tmp/portal-assets-');
     fs.writeFileSync(`${dir}/index.html`, '<h1>site</h1>');
     const {options} = workerOptions({assets: dir}, '/tmp/worker.js');
     expect((options as {assets?: unknown}).assets).toMatchObject({
       directory: dir,
       binding: 'ASSETS',
-      routerConfig: {has_user_worker: true, static_routing: {user_worker: [SANDBOX_PATHS]}},
+      routerConfig: {has_user_worker: true, static_routing: {user_worker: WORKER_PATHS}},
       assetConfig: {not_found_handling: '404-page', html_handling: 'auto-trailing-slash'},
     });
     expect(() => workerOptions({assets: '/nonexistent-build'}, '/tmp/worker.js')).toThrow('run `npm run build` first');

@@ -48,5 +48,5 @@ export const HOSTED_RATE_LIMITS = {
   },
 } as const satisfies Record<'perAddress' | 'perKey', RateLimit>;
 
-/** The paths the Worker answers; everything else is the site (static assets). */
-export const SANDBOX_PATHS = '/apiservices/*';
+/** The paths the Worker answers (the sandbox, and the MCP server of the portal's Worker); everything else is the site. */
+export const WORKER_PATHS = ['/apiservices/*', '/mcp'];

@@ -5,7 +5,8 @@
  * the deploy serves them); `-- --port <p> --host <h> --secret <s> --site-url <origin>`. Tests start it
  * through `startWorkerd` of test-utils/workerd.ts.
  *
- * The Worker is built (`build.ts`, esbuild) into a temporary file (once per process) and run by Miniflare
+ * The Worker is built by the build command of wrangler.jsonc, as `wrangler deploy` builds it (the portal's
+ * Worker: the sandbox and the MCP server at `/mcp`), into a temporary file (once per process) and run by Miniflare
  * (workerd) with the Worker options wrangler derives from `sandbox/wrangler.jsonc`
  * (`unstable_getMiniflareWorkerOptions`: vars, the `ratelimits` bindings, `assets` and their routing), so
  * the configuration is written once; only the secret, `SITE_URL` and, on request, the assets folder and the
@@ -13,12 +14,12 @@
  * workers.cloudflare.com) and an outbound service that refuses every request: the Worker cannot reach
  * anything but its own bindings. Without a secret it uses `LOCAL_DEVELOPMENT_SECRET` and says so.
  */
+import {exec} from 'node:child_process';
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {buildWorker} from './build';
 import {HOSTED_RATE_LIMITS, type RateLimitPeriod} from './limits';
 import {SECRET_BINDING} from './secret';
 
@@ -82,12 +83,23 @@ function loadWrangler(): Wrangler {
 
 let bundled: Promise<string> | undefined;
 
-/** The Worker built (`build.ts`) into a temporary file, once per process (removed when it exits). */
+/**
+ * The Worker built by wrangler.jsonc's `build.command` (given the output file as its argument) into a
+ * temporary file, once per process (removed when it exits).
+ */
 export function bundleWorker(): Promise<string> {
   bundled ??= (async () => {
+    const command = readWranglerConfig().build.command;
+    if (!command) throw new Error(`${wranglerConfigPath} names no build command`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sandbox-worker-'));
     process.once('exit', () => fs.rmSync(dir, {recursive: true, force: true}));
-    const {outfile} = await buildWorker(path.join(dir, 'worker.js'));
+    const outfile = path.join(dir, 'worker.js');
+    // The command is wrangler.jsonc's, run as wrangler runs it (by a shell, in the config's folder)
+    await new Promise<void>((resolve, reject) =>
+      exec(`${command} ${JSON.stringify(outfile)}`, {cwd: sandboxDir}, (error, stdout, stderr) =>
+        error ? reject(new Error(`The Worker's build (${command}) failed: ${(stderr || stdout).trim()}`)) : resolve(),
+      ),
+    );
     return outfile;
   })();
   return bundled;
@@ -220,8 +232,8 @@ async function main(): Promise<void> {
   const options = parseLocalOptions(process.argv.slice(2));
   const worker = await startLocalWorker(options);
   const what = worker.assetsDirectory
-    ? `the site (${path.relative(process.cwd(), worker.assetsDirectory) || '.'}) and the sandbox at /apiservices/`
-    : 'the sandbox Worker';
+    ? `the site (${path.relative(process.cwd(), worker.assetsDirectory) || '.'}), the sandbox at /apiservices/ and the MCP server at /mcp`
+    : 'the sandbox at /apiservices/ and the MCP server at /mcp';
   const lines = [`workerd: ${what} on ${worker.url} (started in ${worker.startupMs} ms; keys start with sandbox_)`];
   if (worker.secret === LOCAL_DEVELOPMENT_SECRET) {
     lines.push(

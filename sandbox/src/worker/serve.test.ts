@@ -63,7 +63,9 @@ afterAll(async () => {
 
 describe('npm run serve:worker', () => {
   it('says what it serves, and that it signs with the local development secret when given none', async () => {
-    expect(output).toMatch(/the site \(.*\) and the sandbox at \/apiservices\/ on http:\/\/127\.0\.0\.1:\d+/);
+    expect(output).toMatch(
+      /the site \(.*\), the sandbox at \/apiservices\/ and the MCP server at \/mcp on http:\/\/127\.0\.0\.1:\d+/,
+    );
     await expect.poll(() => output).toContain('tokens are signed with the local development secret');
   });
 
@@ -95,6 +97,24 @@ describe('npm run serve:worker', () => {
       headers: {'x-api-key': KEY},
     });
     expect(polled.status).toBe(200);
+  });
+
+  it('answers /mcp from the MCP server on the same origin, its page links on that origin', async () => {
+    const rpc = (id: number, method: string, params: unknown) =>
+      fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'},
+        body: JSON.stringify({jsonrpc: '2.0', id, method, params}),
+      });
+    const initialized = await rpc(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: {name: 'serve-test', version: '1'},
+    });
+    expect(initialized.status).toBe(200);
+    const found = await rpc(2, 'tools/call', {name: 'search_docs', arguments: {query: 'session token'}});
+    const text = ((await found.json()) as {result: {content: {text: string}[]}}).result.content[0].text;
+    expect(text).toContain(`${url}/docs/`);
   });
 
   it("links the error bodies to the catalogue on the site's own origin, the sandbox's unknown paths answering 404", async () => {
