@@ -5,11 +5,10 @@
  */
 import {createMiddleware} from 'hono/factory';
 import {badRequest, SandboxError} from '../errors';
-import {scenarios, type Scenario} from '../services/types';
+import {SCENARIO_HEADER, scenarios, type Scenario} from '../scenarios';
 import type {SandboxEnv} from './env';
 
-/** The header that asks for a scenario; `sandbox_scenario_<name>` keys ask the same. */
-export const SCENARIO_HEADER = 'x-sandbox-scenario';
+export {SCENARIO_HEADER};
 /** Seconds a 429 asks to wait. */
 export const RETRY_AFTER_SECONDS = 5;
 

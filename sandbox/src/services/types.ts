@@ -43,11 +43,11 @@ import type {
   operations as HotelsReviews,
 } from '@portal/specs/types/hotels-reviews';
 import type {RawJson} from '../answers';
+import type {Scenario} from '../scenarios';
 import type {TokenSigner} from '../token';
 
-/** The behaviours a caller can ask for on purpose (sandbox/README.md, "Scenarios"); declared only here. */
-export const scenarios = ['429', '500', '503', 'failed', 'slow', 'empty'] as const;
-export type Scenario = (typeof scenarios)[number];
+/** The behaviours a caller can ask for on purpose: declared in ../scenarios.ts. */
+export {scenarios, type Scenario} from '../scenarios';
 
 /** The operations of each API, by slug, as generated from its bundle. */
 export interface ApiOperations {

@@ -1,7 +1,16 @@
-/** The last answer (send.ts): its status, the time it took, its headers (folded) and its body. */
+/**
+ * The last answer (send.ts): its status, the time it took, its headers (folded) and its body, which
+ * folds too (open at first; the page's find searches it while open).
+ */
 import type {ReactNode} from 'react';
 import type {Answer} from './send';
 import styles from './styles.module.css';
+
+/** The body's size as a reader reads it: bytes, or KB from 1 KB. */
+function bodySize(body: string): string {
+  const bytes = new TextEncoder().encode(body).length;
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
+}
 
 export default function AnswerView({answer}: {answer: Answer}): ReactNode {
   const ok = answer.status >= 200 && answer.status < 300;
@@ -24,9 +33,12 @@ export default function AnswerView({answer}: {answer: Answer}): ReactNode {
           ))}
         </dl>
       </details>
-      <pre className={styles.body} tabIndex={0} aria-label="Response body" data-testid="tryit-body">
-        {answer.body || '(empty body)'}
-      </pre>
+      <details open>
+        <summary>Body ({bodySize(answer.body)})</summary>
+        <pre className={styles.body} tabIndex={0} aria-label="Response body" data-testid="tryit-body">
+          {answer.body || '(empty body)'}
+        </pre>
+      </details>
     </section>
   );
 }

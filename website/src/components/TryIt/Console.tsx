@@ -3,13 +3,16 @@
  * (index.tsx). It fetches the API's bundle (bundles.ts) and composes the parts, each in its own file:
  * where to send (Target.tsx), the parameters and key (Parameters.tsx), the JSON body checked against
  * the request schema (Body.tsx, JsonEditor.tsx), Send and, for create calls, "Poll until complete" and
- * Stop (useRun.ts, the loop of pollSession.ts), the session's calls (PollTimeline.tsx), the answer
- * (AnswerView.tsx) and the request as code (Samples.tsx). What a request is made of: request.ts.
+ * Stop (useRun.ts, the loop of pollSession.ts), the session's calls (PollTimeline.tsx), the results it
+ * holds as a developer reads them (LiveResults.tsx), the answer (AnswerView.tsx) and the request as code
+ * (Samples.tsx). What a request is made of: request.ts.
  */
 import {useEffect, useMemo, useState, type ReactNode} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
 import AnswerView from './AnswerView';
 import Body from './Body';
+import LiveResults from './LiveResults';
+import {hasLiveView} from './liveView';
 import {fetchBundle} from './bundles';
 import Parameters, {useParameters} from './Parameters';
 import PollTimeline from './PollTimeline';
@@ -20,6 +23,16 @@ import styles from './styles.module.css';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Target, {useTarget} from './Target';
 import {useRun} from './useRun';
+
+/** The currency of a live search's create body (`query.currency`), when it names one. */
+function queryCurrency(body: string | undefined): string | undefined {
+  try {
+    const currency = (JSON.parse(body ?? '') as {query?: {currency?: unknown}}).query?.currency;
+    return typeof currency === 'string' ? currency : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocument}): ReactNode {
   const target = useTarget();
@@ -34,11 +47,14 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
     typeof window === 'undefined' ? '' : window.location.origin,
     target.customHost,
     hostedUrl,
+    target.localUrl,
   );
+  // A local address the page may not call: nothing is sent until it is one (Target.tsx says why)
+  const unreachable = target.kind === 'local' && target.localUrl === undefined;
   const hasBody = operation.bodySchema !== undefined;
   const request = useMemo(
-    () => editedRequest(operation, base, parameters.values, key, hasBody ? body : undefined),
-    [operation, base, parameters.values, key, hasBody, body],
+    () => editedRequest(operation, base, parameters.values, key, hasBody ? body : undefined, target.scenario),
+    [operation, base, parameters.values, key, hasBody, body, target.scenario],
   );
   const schema = useMemo(
     () => (operation.bodySchema ? standaloneSchema(doc, operation.bodySchema) : undefined),
@@ -57,7 +73,7 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
           type="button"
           className="button button--primary"
           onClick={() => void run.send(request)}
-          disabled={run.busy}>
+          disabled={run.busy || unreachable}>
           Send
         </button>
         {plan && (
@@ -65,7 +81,7 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
             type="button"
             className="button button--secondary"
             onClick={() => void run.poll(request, plan)}
-            disabled={run.busy}>
+            disabled={run.busy || unreachable}>
             Poll until complete
           </button>
         )}
@@ -94,6 +110,9 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
 
       <PollTimeline rows={run.polls} />
       <SessionTimeline session={run.session} slug={operation.slug} doc={doc} />
+      {hasLiveView(operation.slug) && run.held !== undefined && (
+        <LiveResults slug={operation.slug} doc={doc} content={run.held} currencyCode={queryCurrency(request.body)} />
+      )}
       {run.answer && <AnswerView answer={run.answer} />}
       <Samples request={request} />
     </div>

@@ -1,43 +1,51 @@
 /**
  * Where the console sends (`TargetKind` in request.ts): the sandbox in the page (sandbox.ts), the
- * local sandbox, or the reader's own host and key, which stay in this tab's sessionStorage.
+ * hosted sandbox, the local sandbox at the address the reader gives (remembered in localStorage), or
+ * the reader's own host and key, which stay in this tab's sessionStorage; and, to a sandbox, the
+ * scenario to ask for (`scenarios` of the sandbox, sent as its `x-sandbox-scenario` header).
  * `useTarget` holds the choice; `Target` is its fieldset.
  */
 import {useCallback, useId, useState, type ReactNode} from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {targetChoices, type TargetKind} from './request';
+import {scenarios} from '@portal/sandbox/scenarios';
+import {localSandboxBase, localSandboxUrl, targetChoices, type TargetKind} from './request';
 import styles from './styles.module.css';
 
 /** Where the reader's own host and key are kept: this tab only (sessionStorage), never sent elsewhere. */
 const customHostItem = 'tryit.host';
 const customKeyItem = 'tryit.key';
+/** The local sandbox's address, kept across visits (localStorage): it is no secret. */
+const localUrlItem = 'tryit.localSandbox';
 
-function readSession(item: string): string {
+type StorageKind = 'sessionStorage' | 'localStorage';
+
+function readStored(kind: StorageKind, item: string): string {
   try {
-    return sessionStorage.getItem(item) ?? '';
+    return window[kind].getItem(item) ?? '';
   } catch {
     return '';
   }
 }
 
-function writeSession(item: string, value: string): void {
+function writeStored(kind: StorageKind, item: string, value: string): void {
   try {
-    if (value) sessionStorage.setItem(item, value);
-    else sessionStorage.removeItem(item);
+    if (value) window[kind].setItem(item, value);
+    else window[kind].removeItem(item);
   } catch {
     // Storage refused (private mode): the value lives as long as the console.
   }
 }
 
-/** A text kept in sessionStorage under `item` as it is typed. */
-function useSessionText(item: string): [string, (value: string) => void] {
-  const [value, setValue] = useState(() => readSession(item));
+/** A text kept in `kind` of storage under `item` as it is typed. */
+function useStoredText(kind: StorageKind, item: string): [string, (value: string) => void] {
+  const [value, setValue] = useState(() => readStored(kind, item));
   const update = useCallback(
     (next: string) => {
       setValue(next);
-      writeSession(item, next);
+      writeStored(kind, item, next);
     },
-    [item],
+    [kind, item],
   );
   return [value, update];
 }
@@ -49,23 +57,46 @@ export interface TargetChoice {
   setCustomHost: (host: string) => void;
   customKey: string;
   setCustomKey: (key: string) => void;
+  /** The local sandbox's address as typed (`''`: the default). */
+  localTyped: string;
+  setLocalTyped: (address: string) => void;
+  /** Its base URL, or undefined while what is typed is not an address the page may call. */
+  localUrl: string | undefined;
+  /** The sandbox scenario asked for (`''`: none); sent to sandbox targets only. */
+  scenario: string;
+  setScenario: (scenario: string) => void;
 }
 
-/** The target chosen (the page's sandbox at first) and the reader's host and key. */
+/** The target chosen (the page's sandbox at first), the local sandbox's address, the reader's host and key. */
 export function useTarget(): TargetChoice {
   const [kind, setKind] = useState<TargetKind>('browser');
-  const [customHost, setCustomHost] = useSessionText(customHostItem);
-  const [customKey, setCustomKey] = useSessionText(customKeyItem);
-  return {kind, setKind, customHost, setCustomHost, customKey, setCustomKey};
+  const [customHost, setCustomHost] = useStoredText('sessionStorage', customHostItem);
+  const [customKey, setCustomKey] = useStoredText('sessionStorage', customKeyItem);
+  const [localTyped, setLocalTyped] = useStoredText('localStorage', localUrlItem);
+  const [scenario, setScenario] = useState('');
+  return {
+    kind,
+    setKind,
+    customHost,
+    setCustomHost,
+    customKey,
+    setCustomKey,
+    localTyped,
+    setLocalTyped,
+    localUrl: localSandboxBase(localTyped),
+    scenario: kind === 'custom' ? '' : scenario,
+    setScenario,
+  };
 }
 
 export default function Target({choice, hostedUrl}: {choice: TargetChoice; hostedUrl?: string | null}): ReactNode {
   const id = useId();
   const {siteConfig} = useDocusaurusContext();
+  const scenariosHref = useBaseUrl('/docs/getting-started/sandbox#scenarios');
   return (
     <fieldset className={styles.group}>
       <legend>Send to</legend>
-      {targetChoices(hostedUrl, siteConfig.url).map(([kind, label]) => (
+      {targetChoices(hostedUrl, siteConfig.url, choice.localUrl ?? localSandboxUrl).map(([kind, label]) => (
         <label key={kind} className={styles.choice}>
           <input
             type="radio"
@@ -77,6 +108,41 @@ export default function Target({choice, hostedUrl}: {choice: TargetChoice; hoste
           {label}
         </label>
       ))}
+      {choice.kind === 'local' && (
+        <label className={styles.field}>
+          <span>Local sandbox address</span>
+          <input
+            value={choice.localTyped}
+            onChange={(event) => choice.setLocalTyped(event.target.value)}
+            placeholder={localSandboxUrl}
+            autoComplete="off"
+            aria-invalid={choice.localUrl === undefined}
+            aria-describedby={`${id}-local-note`}
+          />
+          <span id={`${id}-local-note`} className={choice.localUrl === undefined ? styles.failure : styles.note}>
+            {choice.localUrl === undefined
+              ? 'Type http://127.0.0.1:<port> or http://localhost:<port>: the page may call a sandbox on this machine only.'
+              : 'The sandbox you started (node sandbox.mjs --port <p>); remembered in this browser.'}
+          </span>
+        </label>
+      )}
+      {choice.kind !== 'custom' && (
+        <label className={styles.field}>
+          <span>Scenario</span>
+          <select value={choice.scenario} onChange={(event) => choice.setScenario(event.target.value)}>
+            <option value="">None: answer as usual</option>
+            {scenarios.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <span className={styles.note}>
+            Sent as the sandbox’s <code>x-sandbox-scenario</code> header: <a href={scenariosHref}>what each one does</a>
+            .
+          </span>
+        </label>
+      )}
       {choice.kind === 'custom' && (
         <div className={styles.custom}>
           <p className={styles.note}>

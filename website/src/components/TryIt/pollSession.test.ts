@@ -3,7 +3,15 @@
  * between polls is passed in, or runs on Vitest's fake timers).
  */
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {abortableSleep, pollRequest, pollSession, type PollRow, type SessionAnswer} from './pollSession';
+import {
+  abortableSleep,
+  pollRequest,
+  pollSession,
+  retryAfterMs,
+  retryPolicy,
+  type PollRow,
+  type SessionAnswer,
+} from './pollSession';
 import type {EditedRequest, PollPlan} from './request';
 
 const incomplete = 'RESULT_STATUS_INCOMPLETE';
@@ -90,14 +98,14 @@ describe('pollSession', () => {
     expect(session.rows.map((row) => row.call)).toEqual(['create', 'poll 1', 'poll 2', 'poll 3', 'poll 4']);
   });
 
-  it('ends with the row of a non-2xx answer, of a poll or of the create call', async () => {
+  it('ends with the row of an answer that is not retried, of a poll or of the create call', async () => {
     const session = scripted(answer(incomplete, 't0'), [
       answer(incomplete, 't1'),
-      {status: 500, ms: 3, json: {message: 'boom'}},
+      {status: 404, ms: 3, json: {message: 'no such session'}},
       answer(complete),
     ]);
     expect(await pollSession(session.options)).toBe('failed');
-    expect(session.rows.at(-1)).toEqual({call: 'poll 2', http: 500, status: '', action: '', ms: 3});
+    expect(session.rows.at(-1)).toEqual({call: 'poll 2', http: 404, status: '', action: '', ms: 3});
     expect(session.poll).toHaveBeenCalledTimes(2);
 
     // A 4xx with an incomplete status and a token is not polled either.
@@ -105,6 +113,64 @@ describe('pollSession', () => {
     expect(await pollSession(refused.options)).toBe('failed');
     expect(refused.rows.map((row) => [row.call, row.http])).toEqual([['create', 400]]);
     expect(refused.poll).not.toHaveBeenCalled();
+  });
+
+  it('sends a call answered 500 again after a jittered backoff, each attempt its own row', async () => {
+    const session = scripted(answer(incomplete, 't0'), [
+      {status: 500, ms: 3, json: {message: 'boom'}},
+      answer(complete),
+    ]);
+    const options = {...session.options, random: () => 0.5};
+    expect(await pollSession(options)).toBe('over');
+    expect(session.rows.map((row) => [row.call, row.http])).toEqual([
+      ['create', 200],
+      ['poll 1', 500],
+      ['poll 1, attempt 2', 200],
+    ]);
+    // The poll interval, then half of the first backoff step
+    expect(session.sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 0.5 * retryPolicy.baseMs]);
+    expect(session.poll.mock.calls.map(([token]) => token)).toEqual(['t0', 't0']);
+  });
+
+  it('waits at least what Retry-After asks, and gives up at once when it asks for more than the cap', async () => {
+    const limited = (seconds: number): SessionAnswer => ({
+      status: 429,
+      ms: 1,
+      json: {message: 'slow down'},
+      headers: [['Retry-After', String(seconds)]],
+    });
+    const patient = scripted(limited(5), [answer(complete)]);
+    patient.create.mockResolvedValueOnce(limited(5)).mockResolvedValueOnce(answer(complete));
+    expect(await pollSession({...patient.options, random: () => 0.1})).toBe('over');
+    expect(patient.rows.map((row) => row.call)).toEqual(['create', 'create, attempt 2']);
+    expect(patient.sleep.mock.calls.map(([ms]) => ms)).toEqual([5000]);
+
+    const hopeless = scripted(limited(retryPolicy.capMs / 1000 + 1), [answer(complete)]);
+    expect(await pollSession(hopeless.options)).toBe('failed');
+    expect(hopeless.create).toHaveBeenCalledTimes(1);
+    expect(hopeless.sleep).not.toHaveBeenCalled();
+  });
+
+  it('gives up when the retry budget is spent, with no wait after the last attempt', async () => {
+    const down: SessionAnswer = {status: 503, ms: 2, json: {message: 'unavailable'}};
+    const session = scripted(down, [answer(complete)]);
+    expect(await pollSession({...session.options, random: () => 1})).toBe('failed');
+    expect(session.rows.map((row) => row.call)).toEqual([
+      'create',
+      'create, attempt 2',
+      'create, attempt 3',
+      'create, attempt 4',
+    ]);
+    expect(session.sleep.mock.calls.map(([ms]) => ms)).toEqual([500, 1000, 2000]);
+    expect(session.poll).not.toHaveBeenCalled();
+  });
+
+  it('reads Retry-After in seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(retryAfterMs([['retry-after', '7']], now)).toBe(7000);
+    expect(retryAfterMs([['Retry-After', 'Thu, 26 Nov 2026 12:00:03 GMT']], now)).toBe(3000);
+    expect(retryAfterMs([['Retry-After', 'soon']], now)).toBe(0);
+    expect(retryAfterMs(undefined, now)).toBe(0);
   });
 
   it('reports each answer with its row as it arrives', async () => {

@@ -1,22 +1,43 @@
 /**
  * "Poll until complete" without React or a network: sends a create call, then its poll with the
  * session's token about once a second until the status is over (`sessionOver` in request.ts), reporting
- * each call as a row of the console's timeline (PollTimeline.tsx). Stop is an `AbortController`: a wait
- * between polls ends at once when it aborts, and no further call is sent. The calls and the wait are
- * passed in, so `pollSession.test.ts` runs it with no network and no real time.
+ * each call as a row of the console's timeline (PollTimeline.tsx). A call answered 429, 500 or 503 is
+ * sent again as the Rate limits guide's loop does (`retryPolicy`: capped backoff with full jitter, at
+ * least what Retry-After asks, a budget of attempts), each attempt its own row. Stop is an
+ * `AbortController`: a wait ends at once when it aborts, and no further call is sent. The calls, the
+ * wait and the randomness are passed in, so `pollSession.test.ts` runs it with no network and no real time.
  */
 import {filledPath, sessionOver, sessionStateOf, type EditedRequest, type PollPlan} from './request';
 
-/** What the loop reads of an answer: its HTTP status, its parsed JSON body and how long it took. */
+/** What the loop reads of an answer: its HTTP status, its parsed JSON body, how long it took, its headers. */
 export interface SessionAnswer {
   status: number;
   json: unknown;
   ms: number;
+  /** Read for `Retry-After`. */
+  headers?: [string, string][];
+}
+
+/**
+ * The retries of the Rate limits guide's loop (website/docs/getting-started/rate-limits.mdx, "Exponential
+ * backoff with jitter": its suggested numbers, not service limits): at most `attempts` attempts per call;
+ * before attempt n + 1 a random wait from 0 to min(cap, base × 2^(n − 1)), and at least Retry-After;
+ * a Retry-After over the cap gives up.
+ */
+export const retryPolicy = {attempts: 4, baseMs: 500, capMs: 8000, retried: [429, 500, 503]} as const;
+
+/** The wait `Retry-After` asks for, in milliseconds (seconds or an HTTP date; `now` for the date). */
+export function retryAfterMs(headers: [string, string][] | undefined, now: number): number {
+  const value = headers?.find(([name]) => name.toLowerCase() === 'retry-after')?.[1]?.trim();
+  if (!value) return 0;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 0 : Math.max(0, date - now);
 }
 
 /** One call of a session, as the timeline shows it. */
 export interface PollRow {
-  /** `create`, then `poll 1`, `poll 2`, … */
+  /** `create`, then `poll 1`, `poll 2`, …; a retry `create, attempt 2`. */
   call: string;
   http: number;
   /** The answer's `status` and `action` (`''` when it has none). */
@@ -26,8 +47,9 @@ export interface PollRow {
 }
 
 /**
- * Why the loop ended: the status is over; a call answered other than 2xx; an answer carried no token
- * to poll with (and none came before); `maxPolls` polls were sent; or the signal aborted.
+ * Why the loop ended: the status is over; a call answered other than 2xx (after its retries, for 429,
+ * 500 and 503); an answer carried no token to poll with (and none came before); `maxPolls` polls were
+ * sent; or the signal aborted.
  */
 export type SessionEnd = 'over' | 'failed' | 'no-token' | 'max-polls' | 'stopped';
 
@@ -46,8 +68,12 @@ export interface PollSessionOptions<A extends SessionAnswer> {
   signal: AbortSignal;
   /** Called with each call's row and answer, as each answer arrives. */
   onCall: (row: PollRow, answer: A) => void;
-  /** The wait between polls; `abortableSleep` unless a test passes its own. */
+  /** The wait between polls and before retries; `abortableSleep` unless a test passes its own. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** A number from 0 to 1 for the jitter; `Math.random` unless a test passes its own. */
+  random?: () => number;
+  /** The clock, for a Retry-After given as a date; `Date.now` unless a test passes its own. */
+  now?: () => number;
 }
 
 /** Waits `ms`, or less: it resolves as soon as `signal` aborts (at once if it already has). */
@@ -75,8 +101,10 @@ const ok = (status: number): boolean => status >= 200 && status < 300;
  * stopped without reporting it, so nothing at all is reported after Stop.
  */
 export async function pollSession<A extends SessionAnswer>(options: PollSessionOptions<A>): Promise<SessionEnd> {
-  const {create, poll, tokenField, intervalMs, maxPolls, signal, onCall, sleep = abortableSleep} = options;
-  const call = async (name: string, send: () => Promise<A>) => {
+  const {create, poll, tokenField, intervalMs, maxPolls, signal, onCall} = options;
+  const {sleep = abortableSleep, random = Math.random, now = Date.now} = options;
+  /** One attempt of a call, reported; undefined once stopped. */
+  const attempt = async (name: string, send: () => Promise<A>) => {
     let answer: A;
     try {
       answer = await send();
@@ -88,6 +116,19 @@ export async function pollSession<A extends SessionAnswer>(options: PollSessionO
     const state = sessionStateOf(answer.json, tokenField);
     onCall({call: name, http: answer.status, status: state.status, action: state.action, ms: answer.ms}, answer);
     return {answer, state};
+  };
+  /** A call with its retries: the last attempt's answer, or undefined once stopped. */
+  const call = async (name: string, send: () => Promise<A>) => {
+    for (let count = 1; ; count++) {
+      const done = await attempt(count === 1 ? name : `${name}, attempt ${count}`, send);
+      if (!done || count >= retryPolicy.attempts) return done;
+      if (!(retryPolicy.retried as readonly number[]).includes(done.answer.status)) return done;
+      const asked = retryAfterMs(done.answer.headers, now());
+      if (asked > retryPolicy.capMs) return done;
+      const backoff = random() * Math.min(retryPolicy.capMs, retryPolicy.baseMs * 2 ** (count - 1));
+      await sleep(Math.max(asked, backoff), signal);
+      if (signal.aborted) return undefined;
+    }
   };
 
   if (signal.aborted) return 'stopped';

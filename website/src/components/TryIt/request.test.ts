@@ -7,6 +7,7 @@ import {loadBundle} from '@portal/specs/node';
 import {
   consoleOperation,
   editedRequest,
+  localSandboxBase,
   requestUrl,
   sessionOver,
   sessionStateOf,
@@ -125,6 +126,38 @@ describe('targets', () => {
       'Hosted sandbox (https://sandbox.example.com)',
     ]);
     expect(targetBase('hosted', site, '', 'https://sandbox.example.com')).toBe('https://sandbox.example.com');
+  });
+});
+
+describe('the local sandbox address', () => {
+  it('takes a loopback http address with any port, the default when empty, and nothing else', () => {
+    expect(localSandboxBase('')).toBe('http://127.0.0.1:4010');
+    expect(localSandboxBase(' http://127.0.0.1:4011/ ')).toBe('http://127.0.0.1:4011');
+    expect(localSandboxBase('http://localhost:8787')).toBe('http://localhost:8787');
+    for (const refused of [
+      'http://192.168.1.10:4010',
+      'https://127.0.0.1:4010',
+      '127.0.0.1:4010',
+      'http://127.0.0.1.evil.example',
+    ]) {
+      expect(localSandboxBase(refused)).toBeUndefined();
+    }
+    expect(targetChoices(null, 'https://d.example', 'http://127.0.0.1:4011')).toContainEqual([
+      'local',
+      'Local sandbox (http://127.0.0.1:4011)',
+    ]);
+    expect(targetBase('local', 'https://d.example', '', null, 'http://127.0.0.1:4011')).toBe('http://127.0.0.1:4011');
+  });
+});
+
+describe('scenarios', () => {
+  it('asks the sandbox for a scenario with its x-sandbox-scenario header, and for none by default', () => {
+    const operation = consoleOperation('culture', loadBundle('culture'), 'CultureService_ListCurrencies');
+    expect(editedRequest(operation, 'http://s', {}, 'k', undefined, '503').headers).toEqual({
+      'x-api-key': 'k',
+      'x-sandbox-scenario': '503',
+    });
+    expect(editedRequest(operation, 'http://s', {}, 'k', undefined).headers).toEqual({'x-api-key': 'k'});
   });
 });
 

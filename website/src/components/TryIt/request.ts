@@ -16,6 +16,7 @@ import {
   type Operation,
   type Schema,
 } from '@portal/specs';
+import {SCENARIO_HEADER} from '@portal/sandbox/scenarios';
 
 /** A path or query parameter as the console shows it. */
 export interface ParameterField {
@@ -124,14 +125,31 @@ export function standaloneSchema(doc: OpenApiDocument, schema: Schema): Record<s
 /** Where the console sends requests: `hosted` only on a build that names a hosted sandbox (`hostedSandboxUrl`). */
 export type TargetKind = 'browser' | 'hosted' | 'local' | 'custom';
 
-/** The local Node sandbox (`npm run sandbox`, sandbox/src/node.ts). */
+/** The local Node sandbox (`npm run sandbox`, sandbox/src/node.ts), unless the reader types another address. */
 export const localSandboxUrl = 'http://127.0.0.1:4010';
 
 /**
- * The targets offered: the hosted sandbox only when the build names one (`hostedUrl`, HOSTED_SANDBOX_URL
- * of website/config/site.ts), as "Sandbox on this site" when it is the site's own origin.
+ * A local sandbox address the reader typed, as the base of its requests: `http://` on a loopback host
+ * (127.0.0.1 or localhost) with any port, the addresses the site's Content-Security-Policy lets a page
+ * reach over http (website/src/plugins/securityHeaders/policy.ts); undefined for anything else. Empty
+ * means the default, `localSandboxUrl`.
  */
-export function targetChoices(hostedUrl: string | null | undefined, siteOrigin: string): [TargetKind, string][] {
+export function localSandboxBase(typed: string): string | undefined {
+  const value = typed.trim().replace(/\/+$/, '');
+  if (!value) return localSandboxUrl;
+  return /^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?$/.test(value) ? value : undefined;
+}
+
+/**
+ * The targets offered: the hosted sandbox only when the build names one (`hostedUrl`, HOSTED_SANDBOX_URL
+ * of website/config/site.ts), as "Sandbox on this site" when it is the site's own origin; the local
+ * sandbox at `localUrl` (its default unless the reader typed another).
+ */
+export function targetChoices(
+  hostedUrl: string | null | undefined,
+  siteOrigin: string,
+  localUrl: string = localSandboxUrl,
+): [TargetKind, string][] {
   return [
     ['browser', 'Sandbox in this page (no server, sandbox_ key)'],
     ...(hostedUrl
@@ -142,7 +160,7 @@ export function targetChoices(hostedUrl: string | null | undefined, siteOrigin: 
           ],
         ]
       : []),
-    ['local', `Local sandbox (${localSandboxUrl})`],
+    ['local', `Local sandbox (${localUrl})`],
     ['custom', 'Your host and key'],
   ];
 }
@@ -173,31 +191,40 @@ export function requestUrl(request: Pick<EditedRequest, 'base' | 'path' | 'query
   return `${request.base}${request.path}${search ? `?${search}` : ''}`;
 }
 
-/** The base URL of a target, without a trailing slash (`hostedUrl`: the build's hosted sandbox, if any). */
+/**
+ * The base URL of a target, without a trailing slash (`hostedUrl`: the build's hosted sandbox, if any;
+ * `localUrl`: the local sandbox's, `localSandboxBase` of what the reader typed).
+ */
 export function targetBase(
   kind: TargetKind,
   pageOrigin: string,
   customHost: string,
   hostedUrl?: string | null,
+  localUrl: string = localSandboxUrl,
 ): string {
   if (kind === 'browser') return pageOrigin;
   if (kind === 'hosted') return hostedUrl ?? pageOrigin;
-  if (kind === 'local') return localSandboxUrl;
+  if (kind === 'local') return localUrl;
   const host = customHost.trim().replace(/\/+$/, '');
   return /^https?:\/\//.test(host) ? host : `https://${host}`;
 }
 
-/** The request the console sends: JSON body (if any) and the key in each header the operation names. */
+/**
+ * The request the console sends: JSON body (if any), the key in each header the operation names, and the
+ * sandbox scenario asked for (the sandbox's `x-sandbox-scenario` header; `''` for none).
+ */
 export function editedRequest(
   operation: Pick<ConsoleOperation, 'method' | 'path' | 'parameters' | 'keyHeaders'>,
   base: string,
   values: Record<string, string>,
   key: string,
   body: string | undefined,
+  scenario = '',
 ): EditedRequest {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   for (const header of operation.keyHeaders) headers[header] = key;
+  if (scenario) headers[SCENARIO_HEADER] = scenario;
   const query: Record<string, string> = {};
   for (const field of operation.parameters) {
     if (field.in === 'query' && values[field.name]) query[field.name] = values[field.name];

@@ -52,12 +52,12 @@ export async function sendRequest(
   };
 }
 
-/** What the console says when a request to `target` failed before an answer arrived. */
-export function failureText(error: unknown, target: TargetKind): string {
+/** What the console says when a request to `target` (at `base`) failed before an answer arrived. */
+export function failureText(error: unknown, target: TargetKind, base: string = localSandboxUrl): string {
   return (
     `The request failed before an answer arrived: ${error instanceof Error ? error.message : String(error)}. ` +
     (target === 'local'
-      ? `Is the local sandbox running (node sandbox.mjs, or npm run sandbox in a clone of the portal, ${localSandboxUrl})?`
+      ? `Is the local sandbox running at ${base} (node sandbox.mjs, or npm run sandbox in a clone of the portal; --port for another port)?`
       : target === 'custom'
         ? 'The real API sends no CORS headers, so a browser can only reach a proxy of your own that adds them.'
         : target === 'hosted'

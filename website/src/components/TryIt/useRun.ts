@@ -7,6 +7,7 @@
 import {useEffect, useReducer, useRef} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
 import type {Exchange, Recording} from '@portal/sandbox/check';
+import {heldContent} from './liveView';
 import {pollRequest, pollSession, type PollRow} from './pollSession';
 import {requestUrl, type EditedRequest, type PollPlan, type TargetKind} from './request';
 import {failureText, sendRequest, type Answer} from './send';
@@ -28,6 +29,11 @@ export interface RunState {
    * has ended: what its timeline shows (SessionTimeline.tsx). Undefined after a Send.
    */
   session: Recording | undefined;
+  /**
+   * The results a client holds after the answers so far, each answer's `action` applied as Create and
+   * poll says (`heldContent` of liveView.ts): what the readable view shows. A Send starts afresh.
+   */
+  held: unknown;
 }
 
 type RunEvent =
@@ -38,16 +44,28 @@ type RunEvent =
   | {type: 'session'; session: Recording}
   | {type: 'end'};
 
-const idle: RunState = {busy: false, answer: undefined, failure: undefined, polls: [], session: undefined};
+const idle: RunState = {
+  busy: false,
+  answer: undefined,
+  failure: undefined,
+  polls: [],
+  session: undefined,
+  held: undefined,
+};
 
 function reduce(state: RunState, event: RunEvent): RunState {
   switch (event.type) {
     case 'start':
-      return {...state, busy: true, failure: undefined, polls: [], session: undefined};
+      return {...state, busy: true, failure: undefined, polls: [], session: undefined, held: undefined};
     case 'answer':
-      return {...state, answer: event.answer};
+      return {...state, answer: event.answer, held: heldContent(undefined, event.answer.json)};
     case 'call':
-      return {...state, answer: event.answer, polls: [...state.polls, event.row]};
+      return {
+        ...state,
+        answer: event.answer,
+        polls: [...state.polls, event.row],
+        held: heldContent(state.held, event.answer.json),
+      };
     case 'failed':
       return {...state, failure: event.failure, answer: event.keepAnswer ? state.answer : undefined};
     case 'session':
@@ -90,7 +108,7 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
     try {
       emit({type: 'answer', answer: await sendRequest(target, slug, doc, request, signal)});
     } catch (error) {
-      emit({type: 'failed', failure: failureText(error, target), keepAnswer: false});
+      emit({type: 'failed', failure: failureText(error, target, request.base), keepAnswer: false});
     } finally {
       emit({type: 'end'});
     }
@@ -131,7 +149,7 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
         onCall: (row, answer) => emit({type: 'call', row, answer}),
       });
     } catch (error) {
-      emit({type: 'failed', failure: failureText(error, target), keepAnswer: true});
+      emit({type: 'failed', failure: failureText(error, target, request.base), keepAnswer: true});
     } finally {
       if (exchanges.length) emit({type: 'session', session: {scenario: null, label: 'Try it', startedAt, exchanges}});
       emit({type: 'end'});

@@ -1,0 +1,190 @@
+/**
+ * Try it on a live search as a developer reads it (website/src/components/TryIt: LiveResults.tsx,
+ * liveView.ts), against the production build and the sandbox in the page: after "Poll until complete",
+ * the readable view's counts and cheapest price are those of the answer's JSON, worked out here from the
+ * JSON alone; a sandbox scenario shows the loop's retries on the timeline; the local sandbox's address
+ * is the reader's and is remembered.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {test, expect} from './fixtures';
+
+interface Price {
+  amount: string;
+  unit: string;
+}
+/** The complete answer, as far as the test reads it. */
+interface Answer {
+  status: string;
+  action: string;
+  content: {
+    totalHotelResultCount?: number;
+    results: {
+      itineraries?: Record<string, {pricingOptions: {price: Price}[]}>;
+      hotelContent?: Record<string, unknown>;
+      hotelsPricingOptions?: Record<string, {hotelId: string; price: {price: Price}}>;
+      quotes?: Record<string, {price: Price}>;
+    };
+  };
+}
+
+const factor: Record<string, number> = {
+  PRICE_UNIT_WHOLE: 1,
+  PRICE_UNIT_CENTI: 100,
+  PRICE_UNIT_MILLI: 1000,
+  PRICE_UNIT_MICRO: 1e6,
+};
+
+/** Each live search: what its rows are, how many the answer holds, and every price they are compared by. */
+const searches = [
+  {
+    slug: 'flights-live-pricing',
+    create: 'FlightsService_CreateSearch',
+    noun: 'itineraries',
+    count: (answer: Answer) => Object.keys(answer.content.results.itineraries ?? {}).length,
+    total: () => undefined,
+    prices: (answer: Answer) =>
+      Object.values(answer.content.results.itineraries ?? {}).flatMap((itinerary) =>
+        itinerary.pricingOptions.map((option) => option.price),
+      ),
+  },
+  {
+    slug: 'hotels-live',
+    create: 'HotelsService_CreateSearch',
+    noun: 'hotels',
+    count: (answer: Answer) => Object.keys(answer.content.results.hotelContent ?? {}).length,
+    total: (answer: Answer) => answer.content.totalHotelResultCount,
+    prices: (answer: Answer) => {
+      const shown = new Set(Object.keys(answer.content.results.hotelContent ?? {}));
+      return Object.values(answer.content.results.hotelsPricingOptions ?? {})
+        .filter((option) => shown.has(option.hotelId))
+        .map((option) => option.price.price);
+    },
+  },
+  {
+    slug: 'carhire-live-pricing',
+    create: 'CarHireService_CreateSearch',
+    noun: 'quotes',
+    count: (answer: Answer) => Object.keys(answer.content.results.quotes ?? {}).length,
+    total: () => undefined,
+    prices: (answer: Answer) => Object.values(answer.content.results.quotes ?? {}).map((quote) => quote.price),
+  },
+];
+
+async function openedConsole(page: Page, operationId: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
+  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
+  return dialog;
+}
+
+/** Runs "Poll until complete" and waits for the search to complete. */
+async function pollToComplete(dialog: Locator): Promise<Answer> {
+  await dialog.getByRole('button', {name: 'Poll until complete'}).click();
+  await expect(dialog.getByTestId('tryit-polls').locator('tbody tr').last()).toContainText('RESULT_STATUS_COMPLETE', {
+    timeout: 30_000,
+  });
+  return JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as Answer;
+}
+
+for (const search of searches) {
+  test(`${search.slug}: the readable view's counts and cheapest price are the answer's`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto(`/api/${search.slug}/?try=${search.create}`);
+    const dialog = await openedConsole(page, search.create);
+    // The example searches in pounds, whose culture fields give two decimals
+    await expect(dialog.locator('.cm-content')).toContainText('"currency": "GBP"');
+    const answer = await pollToComplete(dialog);
+    // The complete answer replaces what the client held, so the view is of its content
+    expect(answer.action).toBe('RESULT_ACTION_REPLACED');
+    const count = search.count(answer);
+    expect(count).toBeGreaterThan(0);
+    const total = search.total(answer);
+    await expect(dialog.getByTestId('tryit-results-count')).toHaveText(
+      `${count} ${search.noun}${total === undefined ? '' : ` of ${total}`}`,
+    );
+    const lowest = Math.min(...search.prices(answer).map((price) => Number(price.amount) / factor[price.unit]));
+    const pounds = lowest.toLocaleString('en-GB', {minimumFractionDigits: 2, maximumFractionDigits: 2});
+    await expect(dialog.getByTestId('tryit-results-cheapest')).toHaveText(`£${pounds}`);
+    await expect(dialog.getByTestId('tryit-results-table').locator('tbody tr')).toHaveCount(Math.min(count, 50));
+    // The timeline has a row per call
+    const calls = await dialog.getByTestId('tryit-polls').locator('tbody tr').count();
+    await expect(dialog.frameLocator('[data-testid="tryit-timeline"]').locator('tbody tr')).toHaveCount(calls);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('flights: the rows follow the orders the answer gives (best, cheapest, fastest)', async ({page}) => {
+  await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  const answer = (await pollToComplete(dialog)) as Answer & {
+    content: {sortingOptions?: Record<string, {itineraryId: string}[]>};
+  };
+  const orders = Object.entries(answer.content.sortingOptions ?? {}).filter(([, items]) => items.length > 0);
+  expect(orders.length).toBeGreaterThan(0);
+  const table = dialog.getByTestId('tryit-results-table');
+  for (const [name, items] of orders) {
+    await dialog.getByRole('radio', {name, exact: true}).check();
+    await expect(table.locator('tbody tr').first()).toHaveAttribute('data-id', items[0].itineraryId);
+  }
+});
+
+test('a scenario shows the loop retrying: 500 on every call, four attempts, then it gives up', async ({page}) => {
+  await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  await dialog.getByRole('combobox', {name: 'Scenario'}).selectOption('500');
+  await expect(dialog.locator('[role="tabpanel"]:not([hidden])')).toContainText('x-sandbox-scenario');
+  await dialog.getByRole('button', {name: 'Poll until complete'}).click();
+  const rows = dialog.getByTestId('tryit-polls').locator('tbody tr');
+  await expect(rows).toHaveCount(4, {timeout: 30_000});
+  await expect(dialog.getByRole('button', {name: 'Poll until complete'})).toBeEnabled();
+  expect(await rows.locator('td:first-child').allTextContents()).toEqual([
+    'create',
+    'create, attempt 2',
+    'create, attempt 3',
+    'create, attempt 4',
+  ]);
+  expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['500', '500', '500', '500']);
+  await expect(dialog.frameLocator('[data-testid="tryit-timeline"]').locator('tbody tr')).toHaveCount(4);
+  // Back to no scenario: the same search completes
+  await dialog.getByRole('combobox', {name: 'Scenario'}).selectOption('');
+  await pollToComplete(dialog);
+});
+
+test("the local sandbox's address is the reader's, remembered, and only one on this machine", async ({page}) => {
+  await page.goto('/api/geo/?try=GeoService_ListPlaces');
+  let dialog = await openedConsole(page, 'GeoService_ListPlaces');
+  await dialog.getByRole('radio', {name: /^Local sandbox/}).check();
+  const address = dialog.getByRole('textbox', {name: 'Local sandbox address'});
+  await address.fill('http://127.0.0.1:4011');
+  await expect(dialog.getByRole('radio', {name: 'Local sandbox (http://127.0.0.1:4011)'})).toBeChecked();
+  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeEnabled();
+
+  await address.fill('http://192.168.1.10:4010');
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toContainText('the page may call a sandbox on this machine only');
+  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeDisabled();
+
+  await address.fill('http://localhost:4012');
+  await page.reload();
+  dialog = await openedConsole(page, 'GeoService_ListPlaces');
+  await expect(dialog.getByRole('radio', {name: 'Local sandbox (http://localhost:4012)'})).toBeVisible();
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the readable view has no serious or critical axe violations, at 390 px too (${mode})`, async ({page}) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/api/hotels-live/?try=HotelsService_CreateSearch');
+    const dialog = await openedConsole(page, 'HotelsService_CreateSearch');
+    await pollToComplete(dialog);
+    const results = dialog.getByTestId('tryit-results');
+    await expect(results).toBeVisible();
+    // The table scrolls inside its region; the page does not scroll sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const found = await new AxeBuilder({page}).include('[data-testid="tryit-results"]').analyze();
+    const serious = found.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+  });
+}

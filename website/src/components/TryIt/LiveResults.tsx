@@ -1,0 +1,198 @@
+/**
+ * A live search's results as a developer reads them (liveView.ts): how many of how many, the cheapest
+ * price in the query's currency, and one row per itinerary, hotel or quote, in an order the answer gives
+ * (best, cheapest, fastest; the requested hotel sort) or its own. Prices are converted with their unit and
+ * formatted with the culture API's fields for the currency (currencies.ts, `formatPrice`); a value the
+ * answer lacks is shown as missing. The JSON stays below it (AnswerView.tsx). The first `PAGE` rows show at
+ * once, the rest on request, so a large answer does not hold up the page.
+ */
+import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import {formatPrice, type CurrencyFormat} from '../PriceFormatter/formatPrice';
+import {currencyFormats} from './currencies';
+import type {OpenApiDocument} from '@portal/specs';
+import {
+  enumLabels,
+  liveView,
+  orderedRows,
+  type Cell,
+  type EnumLabel,
+  type LiveViewApi,
+  type Money,
+  type ViewRow,
+} from './liveView';
+import styles from './styles.module.css';
+
+const PAGE = 50;
+
+/** The currency's formatting fields, once loaded; null when the culture API does not list it. */
+function useCurrency(code: string | undefined): CurrencyFormat | null | undefined {
+  const cultureHref = useBaseUrl('/openapi/culture.json');
+  const [format, setFormat] = useState<CurrencyFormat | null>();
+  useEffect(() => {
+    if (!code) return undefined;
+    let current = true;
+    currencyFormats(cultureHref).then(
+      (all) => current && setFormat(all.find((candidate) => candidate.code === code) ?? null),
+      () => current && setFormat(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, cultureHref]);
+  return code ? format : null;
+}
+
+/** A price as text: formatted in the currency, or its raw amount and unit when it cannot be. */
+function priceText(price: Money | undefined, currency: CurrencyFormat | null | undefined, code?: string): ReactNode {
+  if (!price?.amount) return <span className={styles.missing}>no price</span>;
+  if (currency) {
+    try {
+      return formatPrice(price.amount, price.unit ?? '', currency);
+    } catch {
+      // Shown raw below: an amount or unit formatPrice refuses
+    }
+  }
+  return (
+    <span>
+      {price.amount} {price.unit}
+      {currency === null && code ? ` (${code})` : ''}
+    </span>
+  );
+}
+
+function CellView({cell, labels}: {cell: Cell | undefined; labels: Map<string, EnumLabel>}): ReactNode {
+  if (!cell) return null;
+  if (!('text' in cell)) return <span className={styles.missing}>missing: {cell.missing}</span>;
+  const label = cell.enumValue ? labels.get(cell.enumValue) : undefined;
+  if (!label) return cell.text;
+  // The spec's value stays one hover away (and in the JSON below)
+  return (
+    <span title={`${cell.enumValue}${label.description ? `: ${label.description}` : ''}`}>
+      {cell.before}
+      {label.label}
+    </span>
+  );
+}
+
+export interface LiveResultsProps {
+  slug: LiveViewApi;
+  /** The API's bundle: its enums' words (`enumLabels`). */
+  doc: OpenApiDocument;
+  /** The content the session holds (heldContent). */
+  content: unknown;
+  /** The query's currency code (the create body's `query.currency`). */
+  currencyCode: string | undefined;
+  /** A button per row (the flights refresh), when given. */
+  rowAction?: (row: ViewRow) => ReactNode;
+}
+
+export default function LiveResults({slug, doc, content, currencyCode, rowAction}: LiveResultsProps): ReactNode {
+  const view = useMemo(() => liveView(slug, content), [slug, content]);
+  const labels = useMemo(() => enumLabels(doc), [doc]);
+  const currency = useCurrency(currencyCode);
+  const [orderName, setOrderName] = useState<string>();
+  const [all, setAll] = useState(false);
+  const id = useId();
+  if (!view) return null;
+  const order = view.orders.find((candidate) => candidate.name === orderName) ?? view.orders[0];
+  const rows = orderedRows(view.rows, order);
+  const shown = all ? rows : rows.slice(0, PAGE);
+  const cheapestRow = view.cheapest && view.rows.find((row) => row.id === view.cheapest!.id);
+  const of = view.total !== undefined ? ` of ${view.total}` : '';
+  return (
+    <section className={styles.results} aria-labelledby={`${id}-title`} data-testid="tryit-results">
+      <h3 id={`${id}-title`} className={styles.resultsTitle}>
+        Results held
+      </h3>
+      <p data-testid="tryit-results-summary">
+        <strong data-testid="tryit-results-count">
+          {view.count} {view.noun}
+          {of}
+        </strong>
+        {view.cheapest ? (
+          <>
+            {'; cheapest '}
+            <strong data-testid="tryit-results-cheapest">
+              {priceText(view.cheapest.price, currency, currencyCode)}
+            </strong>
+            {cheapestRow?.cells.agent && 'text' in cheapestRow.cells.agent ? ` (${cheapestRow.cells.agent.text})` : ''}
+          </>
+        ) : (
+          '; no prices'
+        )}
+        {currency === null && currencyCode ? (
+          <>
+            {' '}
+            <span className={styles.missing}>
+              The culture API lists no currency {currencyCode}: prices are shown as they arrive.
+            </span>
+          </>
+        ) : null}
+      </p>
+      {view.orders.length > 0 && (
+        <fieldset className={styles.orders}>
+          <legend>Order (from the answer)</legend>
+          {view.orders.map((candidate) => (
+            <label key={candidate.name} className={styles.choice}>
+              <input
+                type="radio"
+                name={`${id}-order`}
+                checked={candidate === order}
+                onChange={() => setOrderName(candidate.name)}
+              />{' '}
+              {candidate.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {view.count > 0 && (
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`The ${view.noun}`}>
+          <table className={styles.resultsTable} data-testid="tryit-results-table">
+            <thead>
+              <tr>
+                {view.columns.map((column) => (
+                  <th key={column.key} scope="col">
+                    {column.label}
+                  </th>
+                ))}
+                {view.priceColumns.map((column) => (
+                  <th key={column.key} scope="col">
+                    {column.label}
+                  </th>
+                ))}
+                {rowAction && (
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <tr key={row.id} data-id={row.id}>
+                  {view.columns.map((column) => (
+                    <td key={column.key}>
+                      <CellView cell={row.cells[column.key]} labels={labels} />
+                    </td>
+                  ))}
+                  {view.priceColumns.map((column) => (
+                    <td key={column.key} className={styles.price}>
+                      {priceText(row.prices[column.key], currency, currencyCode)}
+                    </td>
+                  ))}
+                  {rowAction && <td>{rowAction(row)}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {rows.length > shown.length && (
+        <button type="button" className="button button--sm button--secondary" onClick={() => setAll(true)}>
+          Show all {rows.length} {view.noun}
+        </button>
+      )}
+    </section>
+  );
+}
