@@ -71,6 +71,8 @@ const searches = [
   },
 ];
 
+const search0 = searches[0];
+
 async function openedConsole(page: Page, operationId: string): Promise<Locator> {
   const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
   await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
@@ -128,6 +130,83 @@ test('flights: the rows follow the orders the answer gives (best, cheapest, fast
     await dialog.getByRole('radio', {name, exact: true}).check();
     await expect(table.locator('tbody tr').first()).toHaveAttribute('data-id', items[0].itineraryId);
   }
+});
+
+/** The session column of the timeline's rows (`s1 create`, `s1 poll`: the check traces calls by their token). */
+async function timelineSessions(dialog: Locator): Promise<string[]> {
+  return dialog.frameLocator('[data-testid="tryit-timeline"]').locator('tbody tr td:nth-child(2)').allTextContents();
+}
+
+test('hotels: another sort and the next page poll the same session again, and the rows follow', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/api/hotels-live/?try=HotelsService_CreateSearch');
+  const dialog = await openedConsole(page, 'HotelsService_CreateSearch');
+  const first = await pollToComplete(dialog);
+  const rows = dialog.getByTestId('tryit-polls').locator('tbody tr');
+  const before = await rows.count();
+  const carry = dialog.getByTestId('tryit-carry-on');
+  await carry.getByRole('combobox', {name: 'Sort by'}).selectOption('SORT_ORDER_TYPE_PRICE');
+  // The example polls cheapest first: the dearest first is another view of the same search
+  await carry.getByRole('combobox', {name: 'Direction'}).selectOption('SORT_ORDER_DIRECTION_DESCENDING');
+  await expect(carry.locator('.cm-content')).toContainText('"order": "SORT_ORDER_DIRECTION_DESCENDING"');
+  await carry.getByRole('button', {name: 'Poll this session again'}).click();
+  await expect(rows).toHaveCount(before + 1);
+  await expect(rows.last()).toContainText(`poll ${before}`);
+  await expect(rows.last()).toContainText('RESULT_ACTION_REPLACED');
+
+  type Sorted = Answer & {content: {results: {sortOptions: {hotel: {sortItems: {itemId: string; value: number}[]}}}}};
+  const sorted = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as Sorted;
+  const items = sorted.content.results.sortOptions.hotel.sortItems;
+  // Dearest first, as asked, and the view's rows in that order
+  expect(items.map((item) => item.value)).toEqual([...items.map((item) => item.value)].sort((a, b) => b - a));
+  const table = dialog.getByTestId('tryit-results-table');
+  expect(await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(
+    items.map((item) => item.itemId),
+  );
+  // The same session: the check traces the new poll to the create call's session, and it breaks no rule
+  await expect.poll(async () => (await timelineSessions(dialog)).length).toBe(before + 1);
+  const sessions = await timelineSessions(dialog);
+  expect(sessions.at(-1)?.split(' ')[0]).toBe(sessions[0].split(' ')[0]);
+
+  // The next page: the same total, other hotels
+  const total = first.content.totalHotelResultCount!;
+  await carry.getByRole('button', {name: 'Next page'}).click();
+  await expect(carry.locator('.cm-content')).toContainText('"offset"');
+  await carry.getByRole('button', {name: 'Poll this session again'}).click();
+  await expect(rows).toHaveCount(before + 2);
+  await expect(rows.last()).toContainText('RESULT_ACTION_REPLACED');
+  const next = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as Sorted;
+  const shown = Object.keys(next.content.results.hotelContent ?? {});
+  expect(shown.some((id) => items.some((item) => item.itemId === id))).toBe(false);
+  await expect(dialog.getByTestId('tryit-results-count')).toHaveText(`${shown.length} hotels of ${total}`);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("flights: a row refreshes that itinerary's prices, on the same timeline", async ({page, consoleErrors}) => {
+  await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  await pollToComplete(dialog);
+  const rows = dialog.getByTestId('tryit-polls').locator('tbody tr');
+  const before = await rows.count();
+  const firstRow = dialog.getByTestId('tryit-results-table').locator('tbody tr').first();
+  const itinerary = (await firstRow.getAttribute('data-id'))!;
+  await firstRow.getByRole('button', {name: `Refresh an itinerary's prices: ${itinerary}`}).click();
+  // The refresh's create, then its polls until one says it is complete: the first poll brings the content
+  await expect(rows.nth(before)).toContainText('refresh');
+  await expect(rows.last()).toContainText(/refresh poll \d+.*RESULT_STATUS_COMPLETE/, {timeout: 30_000});
+  const refreshed = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as Answer;
+  expect(Object.keys(refreshed.content.results.itineraries ?? {})).toEqual([itinerary]);
+  await expect(dialog.getByTestId('tryit-refreshed-count')).toHaveText('1 itinerary');
+  const lowest = Math.min(...search0.prices(refreshed).map((price) => Number(price.amount) / factor[price.unit]));
+  await expect(dialog.getByTestId('tryit-refreshed-cheapest')).toHaveText(
+    `£${lowest.toLocaleString('en-GB', {minimumFractionDigits: 2, maximumFractionDigits: 2})}`,
+  );
+  await expect(dialog.frameLocator('[data-testid="tryit-timeline"]').locator('tbody tr')).toHaveCount(
+    await rows.count(),
+  );
+  expect(consoleErrors).toEqual([]);
 });
 
 test('a scenario shows the loop retrying: 500 on every call, four attempts, then it gives up', async ({page}) => {

@@ -13,17 +13,19 @@ export interface BodyProps {
   /** The request schema, with the document's components beside it (`standaloneSchema` in request.ts). */
   schema: Record<string, unknown>;
   onChange: (text: string) => void;
+  /** What the body is (`Request body` unless given: the carried-on session's `Poll body`). */
+  name?: string;
 }
 
-export default function Body({initial, schema, onChange}: BodyProps): ReactNode {
+export default function Body({initial, schema, onChange, name = 'Request body'}: BodyProps): ReactNode {
   const [problems, setProblems] = useState<string[]>([]);
   return (
     <div className={styles.group}>
-      <p className={styles.legend}>Request body (JSON, checked against the request schema as you type)</p>
+      <p className={styles.legend}>{name} (JSON, checked against its schema as you type)</p>
       <JsonEditor
         initial={initial}
         schema={schema}
-        label="Request body (JSON)"
+        label={`${name} (JSON)`}
         onChange={onChange}
         onProblems={setProblems}
       />

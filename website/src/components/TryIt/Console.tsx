@@ -11,13 +11,21 @@ import {useEffect, useMemo, useState, type ReactNode} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
 import AnswerView from './AnswerView';
 import Body from './Body';
+import CarryOn from './CarryOn';
 import LiveResults from './LiveResults';
-import {hasLiveView} from './liveView';
+import {hasLiveView, liveView, type ViewRow} from './liveView';
 import {fetchBundle} from './bundles';
 import Parameters, {useParameters} from './Parameters';
 import PollTimeline from './PollTimeline';
 import SessionTimeline from './SessionTimeline';
-import {consoleOperation, editedRequest, standaloneSchema, targetBase, type ConsoleOperation} from './request';
+import {
+  consoleOperation,
+  editedRequest,
+  resultFollowUp,
+  standaloneSchema,
+  targetBase,
+  type ConsoleOperation,
+} from './request';
 import Samples from './Samples';
 import styles from './styles.module.css';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -61,6 +69,21 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
     [doc, operation.bodySchema],
   );
   const plan = operation.poll;
+  const followUp = useMemo(
+    () => (plan ? resultFollowUp(doc, operation.slug, operation.operationId) : undefined),
+    [doc, plan, operation.slug, operation.operationId],
+  );
+  const live = run.live;
+  const total = hasLiveView(operation.slug) ? liveView(operation.slug, run.held)?.total : undefined;
+  /** The follow-up (the itinerary refresh) of one row, with the session's token. */
+  const followRow = (row: ViewRow) => {
+    if (!followUp || !live) return;
+    const values = Object.fromEntries(followUp.parameters.map(({parameter}) => [parameter, live.token]));
+    const body = JSON.stringify({[followUp.bodyField]: row.id}, null, 2);
+    const followKey = target.kind === 'custom' ? target.customKey : parameters.sandboxApiKey;
+    const sent = editedRequest(followUp.operation, base, values, followKey, body, target.scenario);
+    void run.refresh(sent, followUp.plan, row.id);
+  };
 
   return (
     <div className={styles.form}>
@@ -111,7 +134,39 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
       <PollTimeline rows={run.polls} />
       <SessionTimeline session={run.session} slug={operation.slug} doc={doc} />
       {hasLiveView(operation.slug) && run.held !== undefined && (
-        <LiveResults slug={operation.slug} doc={doc} content={run.held} currencyCode={queryCurrency(request.body)} />
+        <LiveResults
+          slug={operation.slug}
+          doc={doc}
+          content={run.held}
+          currencyCode={queryCurrency(live?.request.body ?? request.body)}
+          rowAction={
+            followUp && live?.token
+              ? (row) => (
+                  <button
+                    type="button"
+                    className="button button--sm button--outline button--primary"
+                    disabled={run.busy}
+                    aria-label={`${followUp.operation.summary}: ${row.id}`}
+                    onClick={() => followRow(row)}>
+                    {followUp.operation.summary}
+                  </button>
+                )
+              : undefined
+          }
+        />
+      )}
+      {hasLiveView(operation.slug) && run.refreshed && (
+        <LiveResults
+          slug={operation.slug}
+          doc={doc}
+          title={`${followUp?.operation.summary ?? 'Follow-up'} (${run.refreshed.status || 'no status'})`}
+          testId="tryit-refreshed"
+          content={run.refreshed.content}
+          currencyCode={queryCurrency(live?.request.body ?? request.body)}
+        />
+      )}
+      {live?.token && live.plan.body && (
+        <CarryOn doc={doc} live={live} busy={run.busy} total={total} onPoll={(body) => void run.pollAgain(body)} />
       )}
       {run.answer && <AnswerView answer={run.answer} />}
       <Samples request={request} />

@@ -85,9 +85,21 @@ export interface LiveResultsProps {
   currencyCode: string | undefined;
   /** A button per row (the flights refresh), when given. */
   rowAction?: (row: ViewRow) => ReactNode;
+  /** The heading (`Results held` unless given). */
+  title?: string;
+  /** The prefix of its test ids (`tryit-results` unless given). */
+  testId?: string;
 }
 
-export default function LiveResults({slug, doc, content, currencyCode, rowAction}: LiveResultsProps): ReactNode {
+export default function LiveResults({
+  slug,
+  doc,
+  content,
+  currencyCode,
+  rowAction,
+  title = 'Results held',
+  testId = 'tryit-results',
+}: LiveResultsProps): ReactNode {
   const view = useMemo(() => liveView(slug, content), [slug, content]);
   const labels = useMemo(() => enumLabels(doc), [doc]);
   const currency = useCurrency(currencyCode);
@@ -101,21 +113,19 @@ export default function LiveResults({slug, doc, content, currencyCode, rowAction
   const cheapestRow = view.cheapest && view.rows.find((row) => row.id === view.cheapest!.id);
   const of = view.total !== undefined ? ` of ${view.total}` : '';
   return (
-    <section className={styles.results} aria-labelledby={`${id}-title`} data-testid="tryit-results">
+    <section className={styles.results} aria-labelledby={`${id}-title`} data-testid={testId}>
       <h3 id={`${id}-title`} className={styles.resultsTitle}>
-        Results held
+        {title}
       </h3>
-      <p data-testid="tryit-results-summary">
-        <strong data-testid="tryit-results-count">
-          {view.count} {view.noun}
+      <p data-testid={`${testId}-summary`}>
+        <strong data-testid={`${testId}-count`}>
+          {view.count} {view.count === 1 ? view.one : view.noun}
           {of}
         </strong>
         {view.cheapest ? (
           <>
             {'; cheapest '}
-            <strong data-testid="tryit-results-cheapest">
-              {priceText(view.cheapest.price, currency, currencyCode)}
-            </strong>
+            <strong data-testid={`${testId}-cheapest`}>{priceText(view.cheapest.price, currency, currencyCode)}</strong>
             {cheapestRow?.cells.agent && 'text' in cheapestRow.cells.agent ? ` (${cheapestRow.cells.agent.text})` : ''}
           </>
         ) : (
@@ -148,7 +158,7 @@ export default function LiveResults({slug, doc, content, currencyCode, rowAction
       )}
       {view.count > 0 && (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`The ${view.noun}`}>
-          <table className={styles.resultsTable} data-testid="tryit-results-table">
+          <table className={styles.resultsTable} data-testid={`${testId}-table`}>
             <thead>
               <tr>
                 {view.columns.map((column) => (

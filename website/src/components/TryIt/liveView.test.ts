@@ -166,20 +166,18 @@ describe('liveView', () => {
     expect(value(view.cheapest?.price)).toBe(lowest(Object.values(quotes).map((q) => q.price)));
   });
 
-  it('holds content as Create and poll says: replaced only by RESULT_ACTION_REPLACED', () => {
+  it('holds content as Create and poll says: replaced by RESULT_ACTION_REPLACED, or by content with no action', () => {
     const first = {results: {quotes: {a: {}}}};
     const second = {results: {quotes: {b: {}}}};
     let held = heldContent(undefined, {action: 'RESULT_ACTION_REPLACED', content: first});
     expect(held).toBe(first);
-    for (const action of [
-      'RESULT_ACTION_NOT_MODIFIED',
-      'RESULT_ACTION_OMITTED',
-      'RESULT_ACTION_UNSPECIFIED',
-      undefined,
-    ]) {
+    for (const action of ['RESULT_ACTION_NOT_MODIFIED', 'RESULT_ACTION_OMITTED', 'RESULT_ACTION_UNSPECIFIED']) {
       held = heldContent(held, {action, content: {results: {}}});
       expect(held).toBe(first);
     }
+    // No action and no content: nothing to hold; no action with content: the whole set (car hire, refresh polls)
+    expect(heldContent(held, {status: 'RESULT_STATUS_COMPLETE'})).toBe(first);
+    expect(heldContent(held, {content: second})).toBe(second);
     expect(heldContent(held, {action: 'RESULT_ACTION_REPLACED', content: second})).toBe(second);
     expect(liveView('carhire-live-pricing', undefined)).toBeUndefined();
     // Content of another shape (another operation's, or a failed search's empty results) is not a view

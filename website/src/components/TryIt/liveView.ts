@@ -54,8 +54,9 @@ export interface RowOrder {
 }
 
 export interface LiveView {
-  /** What the rows are: `itineraries`, `hotels`, `quotes`. */
+  /** What the rows are: `itineraries`, `hotels`, `quotes`; `one` for a single row. */
   noun: string;
+  one: string;
   /** The rows held, and the total the answer says there are (hotels: `totalHotelResultCount`). */
   count: number;
   total: number | undefined;
@@ -75,10 +76,17 @@ export type LiveViewApi = (typeof liveViewApis)[number];
 
 export const hasLiveView = (slug: string): slug is LiveViewApi => (liveViewApis as readonly string[]).includes(slug);
 
-/** The content the client holds after an answer: the answer's when it says REPLACED, else what it held. */
+/**
+ * The content the client holds after an answer: the answer's when it says `RESULT_ACTION_REPLACED`, or
+ * when it carries content and no `action` at all (answers documented without one: the car hire live
+ * guide reads them as the whole set, and the itinerary refresh's poll declares none); else what it held
+ * (`NOT_MODIFIED`, `OMITTED`, `UNSPECIFIED`, as Create and poll says).
+ */
 export function heldContent(held: unknown, answer: unknown): unknown {
   const value = (answer ?? {}) as {action?: unknown; content?: unknown};
-  return value.action === 'RESULT_ACTION_REPLACED' ? value.content : held;
+  if (value.action === 'RESULT_ACTION_REPLACED') return value.content;
+  if (value.action === undefined && value.content !== undefined) return value.content;
+  return held;
 }
 
 /** A price in millionths of a unit, for comparing prices of different units; undefined when not a price. */
@@ -182,6 +190,7 @@ function flightsView(content: FlightsContent): LiveView {
   });
   return finish({
     noun: 'itineraries',
+    one: 'itinerary',
     total: undefined,
     columns: [
       {key: 'carriers', label: 'Carriers'},
@@ -241,6 +250,7 @@ function hotelsView(content: HotelsContent): LiveView {
     .filter((id): id is string => !!id);
   return finish({
     noun: 'hotels',
+    one: 'hotel',
     total: content.totalHotelResultCount,
     columns: [
       {key: 'name', label: 'Hotel'},
@@ -274,6 +284,7 @@ function carHireView(content: CarHireContent): LiveView {
   }));
   return finish({
     noun: 'quotes',
+    one: 'quote',
     total: undefined,
     columns: [
       {key: 'vehicle', label: 'Vehicle'},

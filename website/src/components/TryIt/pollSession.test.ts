@@ -165,6 +165,13 @@ describe('pollSession', () => {
     expect(session.poll).not.toHaveBeenCalled();
   });
 
+  it('polls once for the content when asked, even after a create that is already over, and no more', async () => {
+    const session = scripted(answer(complete, 'r0'), [answer(complete, 'r1'), answer(complete, 'r2')]);
+    expect(await pollSession({...session.options, pollAtLeastOnce: true})).toBe('over');
+    expect(session.rows.map((row) => row.call)).toEqual(['create', 'poll 1']);
+    expect(session.poll.mock.calls.map(([token]) => token)).toEqual(['r0']);
+  });
+
   it('reads Retry-After in seconds or as an HTTP date', () => {
     const now = Date.parse('2026-11-26T12:00:00Z');
     expect(retryAfterMs([['retry-after', '7']], now)).toBe(7000);
@@ -280,12 +287,14 @@ describe('pollRequest', () => {
     body: '{"query": {}}',
   };
   const plan: PollPlan = {
+    slug: 'flights-live-pricing',
     operationId: 'FlightsService_PollSearch',
     method: 'POST',
     path: '/apiservices/v3/flights/live/search/poll/{sessionToken}',
     tokenField: 'sessionToken',
     tokenParameter: 'sessionToken',
     body: '',
+    pollForContent: false,
   };
 
   it('sends the token in the poll path, with the key and without a body', () => {

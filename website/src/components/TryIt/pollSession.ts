@@ -70,6 +70,12 @@ export interface PollSessionOptions<A extends SessionAnswer> {
   onCall: (row: PollRow, answer: A) => void;
   /** The wait between polls and before retries; `abortableSleep` unless a test passes its own. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Poll once even when the first call's answer is already over (`PollPlan.pollForContent`). */
+  pollAtLeastOnce?: boolean;
+  /** The first call's name on the timeline (`create` unless given: a session carried on names its poll). */
+  firstName?: string;
+  /** The name of the n-th poll after the first call (`poll n` unless given). */
+  pollName?: (count: number) => string;
   /** A number from 0 to 1 for the jitter; `Math.random` unless a test passes its own. */
   random?: () => number;
   /** The clock, for a Retry-After given as a date; `Date.now` unless a test passes its own. */
@@ -103,6 +109,7 @@ const ok = (status: number): boolean => status >= 200 && status < 300;
 export async function pollSession<A extends SessionAnswer>(options: PollSessionOptions<A>): Promise<SessionEnd> {
   const {create, poll, tokenField, intervalMs, maxPolls, signal, onCall} = options;
   const {sleep = abortableSleep, random = Math.random, now = Date.now} = options;
+  const {firstName = 'create', pollName = (count: number) => `poll ${count}`} = options;
   /** One attempt of a call, reported; undefined once stopped. */
   const attempt = async (name: string, send: () => Promise<A>) => {
     let answer: A;
@@ -132,12 +139,12 @@ export async function pollSession<A extends SessionAnswer>(options: PollSessionO
   };
 
   if (signal.aborted) return 'stopped';
-  let last = await call('create', () => create(signal));
+  let last = await call(firstName, () => create(signal));
   let token = '';
   for (let count = 1; ; count++) {
     if (!last || signal.aborted) return 'stopped';
     if (!ok(last.answer.status)) return 'failed';
-    if (sessionOver(last.state.status)) return 'over';
+    if (sessionOver(last.state.status) && !(options.pollAtLeastOnce && count === 1)) return 'over';
     // An answer without a token keeps the session's previous one.
     token = last.state.token || token;
     if (!token) return 'no-token';
@@ -145,7 +152,7 @@ export async function pollSession<A extends SessionAnswer>(options: PollSessionO
     await sleep(intervalMs, signal);
     if (signal.aborted) return 'stopped';
     const current = token;
-    last = await call(`poll ${count}`, () => poll(current, signal));
+    last = await call(pollName(count), () => poll(current, signal));
   }
 }
 

@@ -8,7 +8,11 @@ import {
   consoleOperation,
   editedRequest,
   localSandboxBase,
+  pollBodySchema,
   requestUrl,
+  resultFollowUp,
+  schemaAt,
+  sendableValues,
   sessionOver,
   sessionStateOf,
   targetBase,
@@ -28,12 +32,14 @@ describe('consoleOperation', () => {
     expect(operation.bodyRequired).toBe(true);
     expect(JSON.parse(operation.exampleBody).query.market).toBe('UK');
     expect(operation.poll).toEqual({
+      slug: 'flights-live-pricing',
       operationId: 'FlightsService_PollSearch',
       method: 'POST',
       path: '/apiservices/v3/flights/live/search/poll/{sessionToken}',
       tokenField: 'sessionToken',
       tokenParameter: 'sessionToken',
       body: '',
+      pollForContent: false,
     });
   });
 
@@ -126,6 +132,43 @@ describe('targets', () => {
       'Hosted sandbox (https://sandbox.example.com)',
     ]);
     expect(targetBase('hosted', site, '', 'https://sandbox.example.com')).toBe('https://sandbox.example.com');
+  });
+});
+
+describe('follow-ups', () => {
+  it("offers the flights itinerary refresh from a search's results, as the spec links it", () => {
+    const doc = loadBundle('flights-live-pricing');
+    const refresh = resultFollowUp(doc, 'flights-live-pricing', 'FlightsService_CreateSearch')!;
+    expect(refresh.name).toBe('refreshItinerary');
+    expect(refresh.operation.operationId).toBe('FlightsService_CreateItineraryRefresh');
+    expect(refresh.parameters).toEqual([{parameter: 'sessionToken', field: 'sessionToken'}]);
+    expect(refresh.bodyField).toBe('itineraryId');
+    // Its create answers a token and a status only: the refreshed itinerary comes with a poll
+    expect(refresh.plan).toMatchObject({operationId: 'FlightsService_PollItineraryRefresh', pollForContent: true});
+    expect(resultFollowUp(loadBundle('hotels-live'), 'hotels-live', 'HotelsService_CreateSearch')).toBeUndefined();
+  });
+});
+
+describe('the poll body of a session carried on', () => {
+  it('offers the sort values a request may send, as the hotels spec lists them, not the refused zero value', () => {
+    const doc = loadBundle('hotels-live');
+    const plan = consoleOperation('hotels-live', doc, 'HotelsService_CreateSearch').poll!;
+    const schema = pollBodySchema(doc, plan);
+    expect(sendableValues(doc, schema, ['sort', 'type'])).toEqual([
+      'SORT_ORDER_TYPE_PRICE',
+      'SORT_ORDER_TYPE_HOTEL_GUEST_RATING',
+      'SORT_ORDER_TYPE_HOTEL_PROXIMITY',
+      'SORT_ORDER_TYPE_HOTEL_STAR_RATING',
+      'SORT_ORDER_TYPE_HOTEL_DISCOUNT',
+      'SORT_ORDER_TYPE_BEST',
+    ]);
+    expect(sendableValues(doc, schema, ['sort', 'order'])).toEqual([
+      'SORT_ORDER_DIRECTION_ASCENDING',
+      'SORT_ORDER_DIRECTION_DESCENDING',
+    ]);
+    expect(schemaAt(doc, schema, ['pagination', 'offset'])?.type).toBe('integer');
+    expect(sendableValues(doc, schema, ['pagination', 'limit'])).toEqual([]);
+    expect(sendableValues(doc, schema, ['nowhere', 'at-all'])).toEqual([]);
   });
 });
 

@@ -7,10 +7,12 @@
 import {
   firstExample,
   liveFlows,
+  operationLinks,
   operations,
   parametersOf,
   requestMedia,
   resolveRef,
+  responseMedia,
   securityHeaders,
   type OpenApiDocument,
   type Operation,
@@ -49,6 +51,8 @@ export interface ConsoleOperation {
 
 /** How to poll the session a create call starts. */
 export interface PollPlan {
+  /** The API's slug. */
+  slug: string;
   operationId: string;
   method: string;
   path: string;
@@ -58,6 +62,12 @@ export interface PollPlan {
   tokenParameter: string;
   /** The poll's request body (its example) when the poll requires one. */
   body: string;
+  /**
+   * The create's answer declares no `content` while the poll's does (the itinerary refresh: its create
+   * answers a token and a status, the results come with a poll), so a session is polled at least once,
+   * even when the create already says it is complete.
+   */
+  pollForContent: boolean;
 }
 
 const text = (value: unknown): string =>
@@ -74,13 +84,19 @@ export function pollPlanOf(doc: OpenApiDocument, create: Operation): PollPlan | 
   if (!flow) return undefined;
   const {poll} = flow;
   const required = resolveRef(doc, poll.requestBody)?.required === true;
+  const declaresContent = (operation: Operation) => {
+    const schema = responseMedia(doc, operation)?.schema;
+    return schema !== undefined && resolveRef(doc, schema).properties?.content !== undefined;
+  };
   return {
+    slug: create.slug,
     operationId: poll.operationId,
     method: poll.method,
     path: poll.path,
     tokenField: flow.tokenField,
     tokenParameter: flow.tokenParameter,
     body: required ? pretty(firstExample(doc, requestMedia(doc, poll)) ?? {}) : '',
+    pollForContent: !declaresContent(create) && declaresContent(poll),
   };
 }
 
@@ -246,3 +262,73 @@ export function sessionStateOf(answer: unknown, tokenField: string): SessionStat
 
 /** A search is over when its status is anything but incomplete (complete or failed). */
 export const sessionOver = (status: string): boolean => status !== 'RESULT_STATUS_INCOMPLETE';
+
+/** The schema at a path of properties under `schema` (`$ref`s followed), or undefined. */
+export function schemaAt(doc: OpenApiDocument, schema: Schema | undefined, path: string[]): Schema | undefined {
+  let current = schema && resolveRef(doc, schema);
+  for (const name of path) {
+    const next = current?.properties?.[name];
+    current = next && resolveRef(doc, next);
+  }
+  return current;
+}
+
+/**
+ * The values a request may send in the enum field at `path` of `schema`: its enum's values but those the
+ * spec refuses with `not: {const}` (a zero value not meant to be sent). Empty when the field is no enum.
+ */
+export function sendableValues(doc: OpenApiDocument, schema: Schema | undefined, path: string[]): string[] {
+  const parent = schemaAt(doc, schema, path.slice(0, -1));
+  const field = parent?.properties?.[path.at(-1) ?? ''];
+  if (!field) return [];
+  const refused = (field as {not?: {const?: unknown}}).not?.const;
+  const values = resolveRef(doc, field).enum ?? [];
+  return values.map(String).filter((value) => value !== refused);
+}
+
+/** The poll operation's request body schema of a plan (undefined when the poll takes no body). */
+export function pollBodySchema(doc: OpenApiDocument, plan: PollPlan): Schema | undefined {
+  const poll = operations(plan.slug, doc).find((operation) => operation.operationId === plan.operationId);
+  return poll && requestMedia(doc, poll)?.schema;
+}
+
+/**
+ * What can be done with one result of a live session, as its spec links it: a link (other than `poll`)
+ * from the session's create call to the create call of another live flow (the flights itinerary refresh),
+ * its path parameter filled from the session's answer field, and the one field its body requires, which
+ * takes the result's id (the link's description says which id).
+ */
+export interface ResultFollowUp {
+  /** The link's name in the spec (`refreshItinerary`). */
+  name: string;
+  operation: ConsoleOperation;
+  /** The follow-up's own create-and-poll plan. */
+  plan: PollPlan;
+  /** Its path parameters, each from a field of the session's answers. */
+  parameters: {parameter: string; field: string}[];
+  /** The one field its body requires, given the result's id. */
+  bodyField: string;
+  description: string;
+}
+
+export function resultFollowUp(doc: OpenApiDocument, slug: string, createId: string): ResultFollowUp | undefined {
+  const flows = liveFlows(slug, doc);
+  for (const link of operationLinks(slug, doc)) {
+    if (link.from.operationId !== createId || link.name === 'poll') continue;
+    if (!flows.some((flow) => flow.create.operationId === link.to.operationId)) continue;
+    const body = requestMedia(doc, link.to)?.schema;
+    const required = body ? (resolveRef(doc, body).required ?? []) : [];
+    if (required.length !== 1) continue;
+    const operation = consoleOperation(slug, doc, link.to.operationId);
+    if (!operation.poll) continue;
+    return {
+      name: link.name,
+      operation,
+      plan: operation.poll,
+      parameters: link.parameters,
+      bodyField: required[0],
+      description: link.description,
+    };
+  }
+  return undefined;
+}

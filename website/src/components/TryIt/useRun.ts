@@ -1,15 +1,17 @@
 /**
  * The console's calls and what they leave on screen: Send, Poll until complete (the loop of
- * pollSession.ts) and Stop. What changes together (busy, the last answer, the failure, the poll rows)
- * is one reducer; each run has an `AbortController`, which Stop, a new run and closing the console
- * abort, after which nothing of that run reaches the screen.
+ * pollSession.ts), carrying that session on (polling it again with another body, refreshing one of its
+ * itineraries) and Stop. What changes together (busy, the last answer, the failure, the rows, the results
+ * held) is one reducer; each run has an `AbortController`, which Stop, a new run and closing the console
+ * abort, after which nothing of that run reaches the screen. A session's calls, carried on or not, are
+ * recorded as one run of the integration check (its timeline, SessionTimeline.tsx).
  */
 import {useEffect, useReducer, useRef} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
 import type {Exchange, Recording} from '@portal/sandbox/check';
 import {heldContent} from './liveView';
-import {pollRequest, pollSession, type PollRow} from './pollSession';
-import {requestUrl, type EditedRequest, type PollPlan, type TargetKind} from './request';
+import {abortableSleep, pollRequest, pollSession, type PollRow} from './pollSession';
+import {requestUrl, sessionStateOf, type EditedRequest, type PollPlan, type TargetKind} from './request';
 import {failureText, sendRequest, type Answer} from './send';
 
 /** The specs ask for about a second between polls (specs/common ResultAction; sandbox/README.md). */
@@ -17,16 +19,34 @@ const pollIntervalMs = 1000;
 /** A search still incomplete after this many polls is left (the sandbox's slow scenario needs 12). */
 const maxPolls = 30;
 
+/** A session that can be carried on: its create request, how it is polled, and its latest token. */
+export interface LiveSession {
+  request: EditedRequest;
+  plan: PollPlan;
+  token: string;
+  /** Polls sent so far (the next is `poll <polls + 1>`). */
+  polls: number;
+}
+
+/** A refresh of one result of the session (the flights itinerary refresh), as it stands. */
+export interface Refreshed {
+  /** What was refreshed (the itinerary id). */
+  id: string;
+  status: string;
+  /** The refresh's content, each answer's action applied (heldContent). */
+  content: unknown;
+}
+
 export interface RunState {
   busy: boolean;
   /** The last answer: Send's, or the latest call's of a poll session. */
   answer: Answer | undefined;
   failure: string | undefined;
-  /** The calls of the last poll session; empty after a Send. */
+  /** The calls of the last poll session, carried on or not; empty after a Send. */
   polls: PollRow[];
   /**
-   * The last poll session as the integration check records a run (sandbox/src/check/model.ts), once it
-   * has ended: what its timeline shows (SessionTimeline.tsx). Undefined after a Send.
+   * The last poll session as the integration check records a run (sandbox/src/check/model.ts), once a
+   * run of it has ended: what its timeline shows (SessionTimeline.tsx). Undefined after a Send.
    */
   session: Recording | undefined;
   /**
@@ -34,14 +54,21 @@ export interface RunState {
    * poll says (`heldContent` of liveView.ts): what the readable view shows. A Send starts afresh.
    */
   held: unknown;
+  /** The session to carry on, once Poll until complete has given it a token. */
+  live: LiveSession | undefined;
+  /** The last refresh of one of its results. */
+  refreshed: Refreshed | undefined;
 }
 
 type RunEvent =
   | {type: 'start'}
+  | {type: 'resume'}
   | {type: 'answer'; answer: Answer}
   | {type: 'call'; row: PollRow; answer: Answer}
+  | {type: 'refresh-call'; row: PollRow; answer: Answer; id: string}
   | {type: 'failed'; failure: string; keepAnswer: boolean}
   | {type: 'session'; session: Recording}
+  | {type: 'live'; live: LiveSession}
   | {type: 'end'};
 
 const idle: RunState = {
@@ -51,12 +78,16 @@ const idle: RunState = {
   polls: [],
   session: undefined,
   held: undefined,
+  live: undefined,
+  refreshed: undefined,
 };
 
 function reduce(state: RunState, event: RunEvent): RunState {
   switch (event.type) {
     case 'start':
-      return {...state, busy: true, failure: undefined, polls: [], session: undefined, held: undefined};
+      return {...idle, busy: true, answer: state.answer};
+    case 'resume':
+      return {...state, busy: true, failure: undefined};
     case 'answer':
       return {...state, answer: event.answer, held: heldContent(undefined, event.answer.json)};
     case 'call':
@@ -66,10 +97,21 @@ function reduce(state: RunState, event: RunEvent): RunState {
         polls: [...state.polls, event.row],
         held: heldContent(state.held, event.answer.json),
       };
+    case 'refresh-call': {
+      const before = state.refreshed?.id === event.id ? state.refreshed.content : undefined;
+      return {
+        ...state,
+        answer: event.answer,
+        polls: [...state.polls, event.row],
+        refreshed: {id: event.id, status: event.row.status, content: heldContent(before, event.answer.json)},
+      };
+    }
     case 'failed':
       return {...state, failure: event.failure, answer: event.keepAnswer ? state.answer : undefined};
     case 'session':
       return {...state, session: event.session};
+    case 'live':
+      return {...state, live: event.live};
     case 'end':
       return {...state, busy: false};
   }
@@ -80,31 +122,87 @@ export interface Run extends RunState {
   send: (request: EditedRequest) => Promise<void>;
   /** Sends a create call, then polls its session (`plan`) until it is over, showing each call. */
   poll: (request: EditedRequest, plan: PollPlan) => Promise<void>;
+  /** Polls the session again with its token and another body (the hotels' sort, filters and page). */
+  pollAgain: (body: string) => Promise<void>;
+  /**
+   * Runs another create-and-poll flow from the session (`request` made with its token: the flights
+   * itinerary refresh) until it is over, on the same timeline; `id` is what it refreshes.
+   */
+  refresh: (request: EditedRequest, plan: PollPlan, id: string) => Promise<void>;
   /** Ends the current run at once. */
   stop: () => void;
+}
+
+/** The calls of one session, as the integration check's proxy would record them. */
+interface Recorder {
+  started: number;
+  startedAt: string;
+  exchanges: Exchange[];
 }
 
 /** Runs the console's calls to `target` for the API `slug` (whose bundle is `doc`). */
 export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): Run {
   const [state, dispatch] = useReducer(reduce, idle);
   const running = useRef<AbortController | undefined>(undefined);
+  const recorder = useRef<Recorder | undefined>(undefined);
   // Closing the console stops what it was doing.
   useEffect(() => () => running.current?.abort(), []);
 
   /** Starts a run (stopping any other) and gives the dispatch that ignores it once it is stopped. */
-  const begin = () => {
+  const begin = (resume = false) => {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
-    dispatch({type: 'start'});
+    dispatch({type: resume ? 'resume' : 'start'});
     const emit = (event: RunEvent) => {
       if (!controller.signal.aborted) dispatch(event);
     };
     return {signal: controller.signal, emit};
   };
 
+  /** Sends one call of the session and records it. */
+  const recorded = async (sent: EditedRequest, callSignal: AbortSignal): Promise<Answer> => {
+    const record = recorder.current!;
+    const startedMs = Math.round(performance.now() - record.started);
+    const answer = await sendRequest(target, slug, doc, sent, callSignal);
+    const url = new URL(requestUrl(sent));
+    record.exchanges.push({
+      index: record.exchanges.length,
+      startedMs,
+      endedMs: Math.round(performance.now() - record.started),
+      request: {
+        method: sent.method,
+        url: `${url.pathname}${url.search}`,
+        headers: Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]),
+        ...(sent.body ? {body: sent.body} : {}),
+      },
+      response: {status: answer.status, headers: answer.headers, ...(answer.body ? {body: answer.body} : {})},
+    });
+    return answer;
+  };
+
+  /**
+   * Waits until the session's last answer is `pollIntervalMs` old, as the guides ask of every poll (a poll
+   * sooner is answered RESULT_ACTION_OMITTED, and breaks the check's poll-interval rule).
+   */
+  const keepTheGap = async (signal: AbortSignal) => {
+    const record = recorder.current;
+    const last = record?.exchanges.at(-1);
+    if (!record || !last) return;
+    const waited = performance.now() - record.started - last.endedMs;
+    if (waited < pollIntervalMs) await abortableSleep(pollIntervalMs - waited, signal);
+  };
+
+  /** Ends a run of the session: its recording so far, for the timeline. */
+  const recordingOf = (): Recording | undefined => {
+    const record = recorder.current;
+    if (!record?.exchanges.length) return undefined;
+    return {scenario: null, label: 'Try it', startedAt: record.startedAt, exchanges: [...record.exchanges]};
+  };
+
   const send = async (request: EditedRequest) => {
     const {signal, emit} = begin();
+    recorder.current = undefined;
     try {
       emit({type: 'answer', answer: await sendRequest(target, slug, doc, request, signal)});
     } catch (error) {
@@ -114,46 +212,99 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
     }
   };
 
-  const poll = async (request: EditedRequest, plan: PollPlan) => {
-    const {signal, emit} = begin();
-    const started = performance.now();
-    const startedAt = new Date().toISOString();
-    const exchanges: Exchange[] = [];
-    /** Sends one call of the session and records it, as the integration check's proxy would. */
-    const recorded = async (sent: EditedRequest, callSignal: AbortSignal): Promise<Answer> => {
-      const startedMs = Math.round(performance.now() - started);
-      const answer = await sendRequest(target, slug, doc, sent, callSignal);
-      const url = new URL(requestUrl(sent));
-      exchanges.push({
-        index: exchanges.length,
-        startedMs,
-        endedMs: Math.round(performance.now() - started),
-        request: {
-          method: sent.method,
-          url: `${url.pathname}${url.search}`,
-          headers: Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]),
-          ...(sent.body ? {body: sent.body} : {}),
-        },
-        response: {status: answer.status, headers: answer.headers, ...(answer.body ? {body: answer.body} : {})},
-      });
-      return answer;
-    };
+  /** Runs a loop of the session (`firstName` and `pollName` name its calls), recording it and its token. */
+  const loop = async (
+    run: {signal: AbortSignal; emit: (event: RunEvent) => void},
+    options: {
+      create: (signal: AbortSignal) => Promise<Answer>;
+      poll: (token: string, signal: AbortSignal) => Promise<Answer>;
+      plan: PollPlan;
+      firstName?: string;
+      pollName?: (count: number) => string;
+      onCall: (row: PollRow, answer: Answer) => void;
+      base: string;
+    },
+  ) => {
     try {
       await pollSession<Answer>({
-        create: (callSignal) => recorded(request, callSignal),
-        poll: (token, callSignal) => recorded(pollRequest(request, plan, token), callSignal),
-        tokenField: plan.tokenField,
+        create: options.create,
+        poll: options.poll,
+        tokenField: options.plan.tokenField,
+        pollAtLeastOnce: options.plan.pollForContent,
         intervalMs: pollIntervalMs,
         maxPolls,
-        signal,
-        onCall: (row, answer) => emit({type: 'call', row, answer}),
+        signal: run.signal,
+        ...(options.firstName ? {firstName: options.firstName} : {}),
+        ...(options.pollName ? {pollName: options.pollName} : {}),
+        onCall: options.onCall,
       });
     } catch (error) {
-      emit({type: 'failed', failure: failureText(error, target, request.base), keepAnswer: true});
+      run.emit({type: 'failed', failure: failureText(error, target, options.base), keepAnswer: true});
     } finally {
-      if (exchanges.length) emit({type: 'session', session: {scenario: null, label: 'Try it', startedAt, exchanges}});
-      emit({type: 'end'});
+      const session = recordingOf();
+      if (session) run.emit({type: 'session', session});
+      run.emit({type: 'end'});
     }
+  };
+
+  const poll = async (request: EditedRequest, plan: PollPlan) => {
+    const run = begin();
+    recorder.current = {started: performance.now(), startedAt: new Date().toISOString(), exchanges: []};
+    const live: LiveSession = {request, plan, token: '', polls: 0};
+    await loop(run, {
+      create: (signal) => recorded(request, signal),
+      poll: (token, signal) => recorded(pollRequest(request, plan, token), signal),
+      plan,
+      base: request.base,
+      onCall: (row, answer) => {
+        run.emit({type: 'call', row, answer});
+        if (row.call.startsWith('poll ')) live.polls = Number(/^poll (\d+)/.exec(row.call)?.[1] ?? live.polls);
+        live.token = sessionStateOf(answer.json, plan.tokenField).token || live.token;
+        if (live.token && answer.status < 300) run.emit({type: 'live', live: {...live}});
+      },
+    });
+  };
+
+  const pollAgain = async (body: string) => {
+    const current = state.live;
+    if (!current?.token || !recorder.current) return;
+    const run = begin(true);
+    await keepTheGap(run.signal);
+    if (run.signal.aborted) return;
+    const plan = {...current.plan, body};
+    const live = {...current};
+    const name = (count: number) => `poll ${current.polls + count}`;
+    const sent = (token: string, signal: AbortSignal) => recorded(pollRequest(current.request, plan, token), signal);
+    await loop(run, {
+      create: (signal) => sent(current.token, signal),
+      poll: sent,
+      plan,
+      base: current.request.base,
+      firstName: name(1),
+      pollName: (count) => name(count + 1),
+      onCall: (row, answer) => {
+        run.emit({type: 'call', row, answer});
+        live.polls = Number(/^poll (\d+)/.exec(row.call)?.[1] ?? live.polls);
+        live.token = sessionStateOf(answer.json, plan.tokenField).token || live.token;
+        run.emit({type: 'live', live: {...live, plan}});
+      },
+    });
+  };
+
+  const refresh = async (request: EditedRequest, plan: PollPlan, id: string) => {
+    if (!recorder.current) return;
+    const run = begin(true);
+    await keepTheGap(run.signal);
+    if (run.signal.aborted) return;
+    await loop(run, {
+      create: (signal) => recorded(request, signal),
+      poll: (token, signal) => recorded(pollRequest(request, plan, token), signal),
+      plan,
+      base: request.base,
+      firstName: 'refresh',
+      pollName: (count) => `refresh poll ${count}`,
+      onCall: (row, answer) => run.emit({type: 'refresh-call', row, answer, id}),
+    });
   };
 
   const stop = () => {
@@ -161,5 +312,5 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
     dispatch({type: 'end'});
   };
 
-  return {...state, send, poll, stop};
+  return {...state, send, poll, pollAgain, refresh, stop};
 }
