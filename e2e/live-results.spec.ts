@@ -7,6 +7,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
+import {firstExample, liveLoopOf, liveLoopPrograms, operations, requestMedia} from '@portal/specs';
+import {loadBundle} from '@portal/specs/node';
 import {test, expect} from './fixtures';
 
 interface Price {
@@ -207,6 +209,36 @@ test("flights: a row refreshes that itinerary's prices, on the same timeline", a
     await rows.count(),
   );
   expect(consoleErrors).toEqual([]);
+});
+
+test('the session as a program is the loop CI runs, with the example bodies, in each language', async ({page}) => {
+  await page.goto('/api/hotels-live/?try=HotelsService_CreateSearch');
+  const dialog = await openedConsole(page, 'HotelsService_CreateSearch');
+  await pollToComplete(dialog);
+  const code = dialog.getByTestId('tryit-loop-code');
+  await expect(code).toBeVisible();
+  // The same inputs as website/test/liveLoops.test.ts, which runs each of these programs against the sandbox
+  const doc = loadBundle('hotels-live');
+  const all = operations('hotels-live', doc);
+  const create = all.find((operation) => operation.operationId === 'HotelsService_CreateSearch')!;
+  const poll = all.find((operation) => operation.operationId === 'HotelsService_PollSearch')!;
+  const programs = liveLoopPrograms(
+    liveLoopOf('hotels-live', doc, 'HotelsService_CreateSearch', {
+      createBody: firstExample(doc, requestMedia(doc, create)),
+      pollBody: firstExample(doc, requestMedia(doc, poll)),
+      count: {list: 'hotelContent', noun: 'hotels'},
+      what: 'this search',
+    }),
+  );
+  expect(programs.map((program) => program.label)).toEqual(['curl', 'JavaScript', 'Python', 'TypeScript']);
+  for (const program of programs) {
+    await code.getByRole('tab', {name: program.label}).click();
+    // The code block's lines, as the reader sees (and copies) them
+    const shown = (await code.locator('[role="tabpanel"]:not([hidden]) pre code .token-line').allTextContents()).join(
+      '\n',
+    );
+    expect(shown.replace(/\n$/, ''), program.label).toBe(program.source.replace(/\n$/, ''));
+  }
 });
 
 test('a scenario shows the loop retrying: 500 on every call, four attempts, then it gives up', async ({page}) => {

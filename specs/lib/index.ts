@@ -9,3 +9,4 @@ export * from './requests';
 export * from './undeclaredFields';
 export * from './referenceMarkdown';
 export * from './codeSamples';
+export * from './liveLoops';

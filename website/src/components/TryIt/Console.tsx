@@ -13,6 +13,7 @@ import AnswerView from './AnswerView';
 import Body from './Body';
 import CarryOn from './CarryOn';
 import LiveResults from './LiveResults';
+import LoopCode from './LoopCode';
 import {hasLiveView, liveView, type ViewRow} from './liveView';
 import {fetchBundle} from './bundles';
 import Parameters, {useParameters} from './Parameters';
@@ -167,6 +168,9 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
       )}
       {live?.token && live.plan.body && (
         <CarryOn doc={doc} live={live} busy={run.busy} total={total} onPoll={(body) => void run.pollAgain(body)} />
+      )}
+      {live?.token && hasLiveView(operation.slug) && (
+        <LoopCode slug={operation.slug} doc={doc} createId={operation.operationId} live={live} />
       )}
       {run.answer && <AnswerView answer={run.answer} />}
       <Samples request={request} />

@@ -74,6 +74,13 @@ export interface LiveView {
 export const liveViewApis = ['flights-live-pricing', 'hotels-live', 'carhire-live-pricing'] as const;
 export type LiveViewApi = (typeof liveViewApis)[number];
 
+/** What each API's rows are called. */
+const nouns: Record<LiveViewApi, {noun: string; one: string}> = {
+  'flights-live-pricing': {noun: 'itineraries', one: 'itinerary'},
+  'hotels-live': {noun: 'hotels', one: 'hotel'},
+  'carhire-live-pricing': {noun: 'quotes', one: 'quote'},
+};
+
 export const hasLiveView = (slug: string): slug is LiveViewApi => (liveViewApis as readonly string[]).includes(slug);
 
 /**
@@ -189,8 +196,7 @@ function flightsView(content: FlightsContent): LiveView {
     };
   });
   return finish({
-    noun: 'itineraries',
-    one: 'itinerary',
+    ...nouns['flights-live-pricing'],
     total: undefined,
     columns: [
       {key: 'carriers', label: 'Carriers'},
@@ -249,8 +255,7 @@ function hotelsView(content: HotelsContent): LiveView {
     .map((item) => item.itemId)
     .filter((id): id is string => !!id);
   return finish({
-    noun: 'hotels',
-    one: 'hotel',
+    ...nouns['hotels-live'],
     total: content.totalHotelResultCount,
     columns: [
       {key: 'name', label: 'Hotel'},
@@ -283,8 +288,7 @@ function carHireView(content: CarHireContent): LiveView {
     cheapest: quote.price,
   }));
   return finish({
-    noun: 'quotes',
-    one: 'quote',
+    ...nouns['carhire-live-pricing'],
     total: undefined,
     columns: [
       {key: 'vehicle', label: 'Vehicle'},
@@ -317,6 +321,14 @@ const resultLists: Record<LiveViewApi, string[]> = {
   'hotels-live': ['hotelContent', 'hotelInfo', 'hotelsPricingOptions'],
   'carhire-live-pricing': ['quotes'],
 };
+
+/**
+ * What a program counts of each API's results as it polls (`content.results.<list>`), and what it calls
+ * them: the loop as code (liveLoops of @portal/specs) prints it, as the view's count does.
+ */
+export function liveCount(slug: LiveViewApi): {list: string; noun: string} {
+  return {list: resultLists[slug][0], noun: nouns[slug].noun};
+}
 
 /**
  * The view of the content held for the API `slug`; undefined when there is none to show: no content, or
