@@ -7,14 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, Response} from '@playwright/test';
 import {loadBundle, operations, parametersOf} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '../test-utils/seed';
-import {test, expect, hydrated, redocReady} from './fixtures';
-
-/** The console's dialog, once its form has loaded. */
-async function openedConsole(page: Page, operationId: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
-  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
-  return dialog;
-}
+import {test, expect, hydrated, openedConsole, redocReady} from './fixtures';
 
 /** The operation each API is tried with: its first one whose path parameters all have an example. */
 function tryableOperation(slug: string): string {

@@ -10,10 +10,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type {BrowserContext, ConsoleMessage, Locator, Page} from '@playwright/test';
+import type {BrowserContext, ConsoleMessage, Page} from '@playwright/test';
 import {headersFor, parseHeaders, scriptHash} from '../website/src/plugins/securityHeaders/headersFile';
 import {baseURL, buildDir} from './playwright.config';
-import {test, expect, hydrated, redocReady} from './fixtures';
+import {test, expect, hydrated, openedConsole, redocReady} from './fixtures';
 
 const build = path.join(__dirname, '..', 'website', buildDir);
 const rules = parseHeaders(fs.readFileSync(path.join(build, '_headers'), 'utf8'));
@@ -239,10 +239,3 @@ test.describe('the recorder catches a violation', () => {
     await expect.poll(recorder.violations).toContainEqual(expect.stringMatching(/^script-src eval /));
   });
 });
-
-/** The console's dialog, once its form has loaded (as e2e/console.spec.ts opens it). */
-async function openedConsole(page: Page, operationId: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
-  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
-  return dialog;
-}

@@ -1,4 +1,4 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page} from '@playwright/test';
 
 /**
  * `test` with a `consoleErrors` list: every console error and uncaught page error of the test's page.
@@ -57,3 +57,10 @@ export async function redocReady(page: Page): Promise<void> {
 
 /** The site's name, the end of every page's title: "<page> | API Developer Documentation". */
 export const siteTitle = 'API Developer Documentation';
+
+/** The try-it console's dialog for an operation, once its form has loaded (its Send button shows). */
+export async function openedConsole(page: Page, operationId: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
+  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
+  return dialog;
+}

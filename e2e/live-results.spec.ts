@@ -6,10 +6,10 @@
  * is the reader's and is remembered.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type {Locator, Page} from '@playwright/test';
+import type {Locator} from '@playwright/test';
 import {firstExample, liveLoopOf, liveLoopPrograms, operations, requestMedia} from '@portal/specs';
 import {loadBundle} from '@portal/specs/node';
-import {test, expect} from './fixtures';
+import {test, expect, openedConsole} from './fixtures';
 
 interface Price {
   amount: string;
@@ -74,12 +74,6 @@ const searches = [
 ];
 
 const search0 = searches[0];
-
-async function openedConsole(page: Page, operationId: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
-  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
-  return dialog;
-}
 
 /** Runs "Poll until complete" and waits for the search to complete. */
 async function pollToComplete(dialog: Locator): Promise<Answer> {

@@ -30,6 +30,27 @@ const withField = (body: Json, key: string, change: Json): Json => ({
   [key]: {...((body[key] as Json | undefined) ?? {}), ...change},
 });
 
+/** A select of an enum field's sendable values (nothing when the field has none). */
+function EnumSelect(props: {
+  label: string;
+  values: string[];
+  value: string | undefined;
+  onPick: (value: string) => void;
+}): ReactNode {
+  if (props.values.length === 0) return null;
+  return (
+    <label className={styles.field}>
+      <span>{props.label}</span>
+      <select value={props.value ?? ''} onChange={(event) => props.onPick(event.target.value)}>
+        {!props.value && <option value="">(not set)</option>}
+        {props.values.map((value) => (
+          <option key={value}>{value}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export interface CarryOnProps {
   doc: OpenApiDocument;
   live: LiveSession;
@@ -72,28 +93,13 @@ export default function CarryOn({doc, live, busy, total, onPoll}: CarryOnProps):
       </p>
       {current && (types.length > 0 || paged) && (
         <div className={styles.carryControls}>
-          {types.length > 0 && (
-            <label className={styles.field}>
-              <span>Sort by</span>
-              <select value={sort.type ?? ''} onChange={(event) => rewrite('sort', {type: event.target.value})}>
-                {!sort.type && <option value="">(not set)</option>}
-                {types.map((value) => (
-                  <option key={value}>{value}</option>
-                ))}
-              </select>
-            </label>
-          )}
-          {orders.length > 0 && (
-            <label className={styles.field}>
-              <span>Direction</span>
-              <select value={sort.order ?? ''} onChange={(event) => rewrite('sort', {order: event.target.value})}>
-                {!sort.order && <option value="">(not set)</option>}
-                {orders.map((value) => (
-                  <option key={value}>{value}</option>
-                ))}
-              </select>
-            </label>
-          )}
+          <EnumSelect label="Sort by" values={types} value={sort.type} onPick={(type) => rewrite('sort', {type})} />
+          <EnumSelect
+            label="Direction"
+            values={orders}
+            value={sort.order}
+            onPick={(order) => rewrite('sort', {order})}
+          />
           {paged && limit !== undefined && (
             <div className={styles.pager} role="group" aria-label="Page">
               <button

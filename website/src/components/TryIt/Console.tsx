@@ -3,9 +3,11 @@
  * (index.tsx). It fetches the API's bundle (bundles.ts) and composes the parts, each in its own file:
  * where to send (Target.tsx), the parameters and key (Parameters.tsx), the JSON body checked against
  * the request schema (Body.tsx, JsonEditor.tsx), Send and, for create calls, "Poll until complete" and
- * Stop (useRun.ts, the loop of pollSession.ts), the session's calls (PollTimeline.tsx), the results it
- * holds as a developer reads them (LiveResults.tsx), the answer (AnswerView.tsx) and the request as code
- * (Samples.tsx). What a request is made of: request.ts.
+ * Stop (useRun.ts, the loop of pollSession.ts), the session's calls (PollTimeline.tsx) and timeline
+ * (SessionTimeline.tsx), the results it holds as a developer reads them (LiveResults.tsx, with a row's
+ * follow-up: the itinerary refresh), carrying the session on (CarryOn.tsx), the session as a program
+ * (LoopCode.tsx), the answer (AnswerView.tsx) and the request as code (Samples.tsx). What a request is
+ * made of: request.ts.
  */
 import {useEffect, useMemo, useState, type ReactNode} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
@@ -30,6 +32,7 @@ import {
 import Samples from './Samples';
 import styles from './styles.module.css';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {SCENARIO_HEADER} from '@portal/sandbox/scenarios';
 import Target, {useTarget} from './Target';
 import {useRun} from './useRun';
 
@@ -76,13 +79,14 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
   );
   const live = run.live;
   const total = hasLiveView(operation.slug) ? liveView(operation.slug, run.held)?.total : undefined;
-  /** The follow-up (the itinerary refresh) of one row, with the session's token. */
+  /** The follow-up (the itinerary refresh) of one row: to where the session went, with its token, key and scenario. */
   const followRow = (row: ViewRow) => {
     if (!followUp || !live) return;
     const values = Object.fromEntries(followUp.parameters.map(({parameter}) => [parameter, live.token]));
     const body = JSON.stringify({[followUp.bodyField]: row.id}, null, 2);
-    const followKey = target.kind === 'custom' ? target.customKey : parameters.sandboxApiKey;
-    const sent = editedRequest(followUp.operation, base, values, followKey, body, target.scenario);
+    const sessionKey = operation.keyHeaders.map((header) => live.request.headers[header]).find(Boolean) ?? '';
+    const scenario = live.request.headers[SCENARIO_HEADER] ?? '';
+    const sent = editedRequest(followUp.operation, live.request.base, values, sessionKey, body, scenario);
     void run.refresh(sent, followUp.plan, row.id);
   };
 
