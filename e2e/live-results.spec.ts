@@ -166,12 +166,29 @@ test('hotels: another sort and the next page poll the same session again, and th
   const sessions = await timelineSessions(dialog);
   expect(sessions.at(-1)?.split(' ')[0]).toBe(sessions[0].split(' ')[0]);
 
+  // What each call did to the results held, as Create and poll says: REPLACED replaces them
+  const held = rows.last().locator('td').nth(5);
+  await expect(held).toHaveText(`replaced: ${items.length} hotels`);
+  // The same body again: nothing changed, the answer says NOT_MODIFIED, and the results are kept
+  await carry.getByRole('button', {name: 'Poll this session again'}).click();
+  await expect(rows).toHaveCount(before + 2);
+  await expect(rows.last()).toContainText('RESULT_ACTION_NOT_MODIFIED');
+  await expect(rows.last().locator('td').nth(5)).toHaveText(`kept: ${items.length} hotels`);
+  // Each call's request and answer: the create's sent body, and its answer
+  await rows.first().getByRole('button', {name: 'Show the request and answer of create'}).click();
+  const sent = dialog.getByTestId('tryit-sent');
+  await expect(sent).toContainText('Sent for create: POST /apiservices/v1/hotels/live/search/create');
+  expect(await sent.locator('pre').textContent()).toContain('"initialPageSize"');
+  await expect(dialog.getByRole('region', {name: 'Response to create'}).getByTestId('tryit-body')).toContainText(
+    'RESULT_STATUS_INCOMPLETE',
+  );
+
   // The next page: the same total, other hotels
   const total = first.content.totalHotelResultCount!;
   await carry.getByRole('button', {name: 'Next page'}).click();
   await expect(carry.locator('.cm-content')).toContainText('"offset"');
   await carry.getByRole('button', {name: 'Poll this session again'}).click();
-  await expect(rows).toHaveCount(before + 2);
+  await expect(rows).toHaveCount(before + 3);
   await expect(rows.last()).toContainText('RESULT_ACTION_REPLACED');
   const next = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as Sorted;
   const shown = Object.keys(next.content.results.hotelContent ?? {});

@@ -1,5 +1,6 @@
 /**
- * The last answer (send.ts): its status, the time it took, its headers (folded) and its body, which
+ * An answer (send.ts): the last one, or a session's call chosen on its timeline (then what was sent for
+ * it, folded, above); its status, the time it took, its headers (folded) and its body, which
  * folds too (open at first; the page's find searches it while open).
  */
 import type {ReactNode} from 'react';
@@ -12,10 +13,20 @@ function bodySize(body: string): string {
   return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-export default function AnswerView({answer}: {answer: Answer}): ReactNode {
+export default function AnswerView({answer, call}: {answer: Answer; call?: string}): ReactNode {
   const ok = answer.status >= 200 && answer.status < 300;
   return (
-    <section className={styles.answer} aria-label="Response">
+    <section className={styles.answer} aria-label={call ? `Response to ${call}` : 'Response'}>
+      {call && answer.sent && (
+        <details data-testid="tryit-sent">
+          <summary>
+            Sent for {call}: <code>{answer.sent.method}</code> <code>{new URL(answer.sent.url).pathname}</code>
+          </summary>
+          <pre className={styles.body} tabIndex={0} aria-label={`Request body of ${call}`}>
+            {answer.sent.body ?? '(no body)'}
+          </pre>
+        </details>
+      )}
       <p className={styles.statusLine}>
         <span className={ok ? styles.ok : styles.failed} data-testid="tryit-status">
           {answer.status} {answer.statusText}

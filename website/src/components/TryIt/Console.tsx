@@ -16,7 +16,7 @@ import Body from './Body';
 import CarryOn from './CarryOn';
 import LiveResults from './LiveResults';
 import LoopCode from './LoopCode';
-import {hasLiveView, liveView, type ViewRow} from './liveView';
+import {hasLiveView, heldContent, liveView, type LiveViewApi, type ViewRow} from './liveView';
 import {fetchBundle} from './bundles';
 import Parameters, {useParameters} from './Parameters';
 import PollTimeline from './PollTimeline';
@@ -35,6 +35,14 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {SCENARIO_HEADER} from '@portal/sandbox/scenarios';
 import Target, {useTarget} from './Target';
 import {useRun} from './useRun';
+
+/** What the results held were after a call: replaced by its answer, or kept, and how many. */
+function heldAfter(slug: LiveViewApi, held: unknown, answer: {json: unknown}): string | undefined {
+  const view = liveView(slug, held);
+  if (!view) return undefined;
+  const replaced = heldContent(undefined, answer.json) === held;
+  return `${replaced ? 'replaced' : 'kept'}: ${view.count} ${view.count === 1 ? view.one : view.noun}`;
+}
 
 /** The currency of a live search's create body (`query.currency`), when it names one. */
 function queryCurrency(body: string | undefined): string | undefined {
@@ -78,6 +86,10 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
     [doc, plan, operation.slug, operation.operationId],
   );
   const live = run.live;
+  // The call whose request and answer show (the last answer unless the reader picks one on the timeline)
+  const [shown, setShown] = useState<number>();
+  const shownCall = shown !== undefined && shown < run.calls.length ? shown : undefined;
+  const viewSlug = hasLiveView(operation.slug) ? operation.slug : undefined;
   const total = hasLiveView(operation.slug) ? liveView(operation.slug, run.held)?.total : undefined;
   /** The follow-up (the itinerary refresh) of one row: to where the session went, with its token, key and scenario. */
   const followRow = (row: ViewRow) => {
@@ -87,6 +99,7 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
     const sessionKey = operation.keyHeaders.map((header) => live.request.headers[header]).find(Boolean) ?? '';
     const scenario = live.request.headers[SCENARIO_HEADER] ?? '';
     const sent = editedRequest(followUp.operation, live.request.base, values, sessionKey, body, scenario);
+    setShown(undefined);
     void run.refresh(sent, followUp.plan, row.id);
   };
 
@@ -100,7 +113,10 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
         <button
           type="button"
           className="button button--primary"
-          onClick={() => void run.send(request)}
+          onClick={() => {
+            setShown(undefined);
+            void run.send(request);
+          }}
           disabled={run.busy || unreachable}>
           Send
         </button>
@@ -108,7 +124,10 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => void run.poll(request, plan)}
+            onClick={() => {
+              setShown(undefined);
+              void run.poll(request, plan);
+            }}
             disabled={run.busy || unreachable}>
             Poll until complete
           </button>
@@ -136,7 +155,12 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
         </p>
       )}
 
-      <PollTimeline rows={run.polls} />
+      <PollTimeline
+        rows={run.polls}
+        {...(viewSlug ? {held: run.calls.map((call) => heldAfter(viewSlug, call.held, call.answer))} : {})}
+        shown={shownCall}
+        onShow={setShown}
+      />
       <SessionTimeline session={run.session} slug={operation.slug} doc={doc} />
       {hasLiveView(operation.slug) && run.held !== undefined && (
         <LiveResults
@@ -171,12 +195,25 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
         />
       )}
       {live?.token && live.plan.body && (
-        <CarryOn doc={doc} live={live} busy={run.busy} total={total} onPoll={(body) => void run.pollAgain(body)} />
+        <CarryOn
+          doc={doc}
+          live={live}
+          busy={run.busy}
+          total={total}
+          onPoll={(body) => {
+            setShown(undefined);
+            void run.pollAgain(body);
+          }}
+        />
       )}
       {live?.token && hasLiveView(operation.slug) && (
         <LoopCode slug={operation.slug} doc={doc} createId={operation.operationId} live={live} />
       )}
-      {run.answer && <AnswerView answer={run.answer} />}
+      {shownCall !== undefined && run.calls[shownCall] ? (
+        <AnswerView answer={run.calls[shownCall].answer} call={run.polls[shownCall]?.call} />
+      ) : (
+        run.answer && <AnswerView answer={run.answer} />
+      )}
       <Samples request={request} />
     </div>
   );

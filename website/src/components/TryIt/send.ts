@@ -16,6 +16,8 @@ export interface Answer {
   body: string;
   /** The parsed body; undefined when it is not JSON. */
   json: unknown;
+  /** What was sent for it: method, URL and body (a session's calls show it, PollTimeline.tsx). */
+  sent?: {method: string; url: string; body?: string};
 }
 
 /** Sends `request` to `target`; `signal` aborts it (Stop). Rejects when no answer arrives. */
@@ -43,6 +45,7 @@ export async function sendRequest(
     json = undefined;
   }
   return {
+    sent: {method: request.method, url: requestUrl(request), ...(request.body ? {body: request.body} : {})},
     status: response.status,
     statusText: response.statusText,
     ms,

@@ -44,6 +44,8 @@ export interface RunState {
   failure: string | undefined;
   /** The calls of the last poll session, carried on or not; empty after a Send. */
   polls: PollRow[];
+  /** Each of those calls' answer (with what was sent) and the results held after it, in the same order. */
+  calls: {answer: Answer; held: unknown}[];
   /**
    * The last poll session as the integration check records a run (sandbox/src/check/model.ts), once a
    * run of it has ended: what its timeline shows (SessionTimeline.tsx). Undefined after a Send.
@@ -76,6 +78,7 @@ const idle: RunState = {
   answer: undefined,
   failure: undefined,
   polls: [],
+  calls: [],
   session: undefined,
   held: undefined,
   live: undefined,
@@ -90,20 +93,25 @@ function reduce(state: RunState, event: RunEvent): RunState {
       return {...state, busy: true, failure: undefined};
     case 'answer':
       return {...state, answer: event.answer, held: heldContent(undefined, event.answer.json)};
-    case 'call':
+    case 'call': {
+      const held = heldContent(state.held, event.answer.json);
       return {
         ...state,
         answer: event.answer,
         polls: [...state.polls, event.row],
-        held: heldContent(state.held, event.answer.json),
+        calls: [...state.calls, {answer: event.answer, held}],
+        held,
       };
+    }
     case 'refresh-call': {
       const before = state.refreshed?.id === event.id ? state.refreshed.content : undefined;
+      const content = heldContent(before, event.answer.json);
       return {
         ...state,
         answer: event.answer,
         polls: [...state.polls, event.row],
-        refreshed: {id: event.id, status: event.row.status, content: heldContent(before, event.answer.json)},
+        calls: [...state.calls, {answer: event.answer, held: content}],
+        refreshed: {id: event.id, status: event.row.status, content},
       };
     }
     case 'failed':
