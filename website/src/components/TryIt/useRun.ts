@@ -21,6 +21,8 @@ const maxPolls = 30;
 
 /** A session that can be carried on: its create request, how it is polled, and its latest token. */
 export interface LiveSession {
+  /** Where its calls went: a session carried on goes there too, whatever the form now points at. */
+  target: TargetKind;
   request: EditedRequest;
   plan: PollPlan;
   token: string;
@@ -169,10 +171,10 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
   };
 
   /** Sends one call of the session and records it. */
-  const recorded = async (sent: EditedRequest, callSignal: AbortSignal): Promise<Answer> => {
+  const recorded = async (sent: EditedRequest, callSignal: AbortSignal, to: TargetKind = target): Promise<Answer> => {
     const record = recorder.current!;
     const startedMs = Math.round(performance.now() - record.started);
-    const answer = await sendRequest(target, slug, doc, sent, callSignal);
+    const answer = await sendRequest(to, slug, doc, sent, callSignal);
     const url = new URL(requestUrl(sent));
     record.exchanges.push({
       index: record.exchanges.length,
@@ -231,6 +233,8 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
       pollName?: (count: number) => string;
       onCall: (row: PollRow, answer: Answer) => void;
       base: string;
+      /** Where the calls go (the session's target). */
+      to: TargetKind;
     },
   ) => {
     try {
@@ -247,7 +251,7 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
         onCall: options.onCall,
       });
     } catch (error) {
-      run.emit({type: 'failed', failure: failureText(error, target, options.base), keepAnswer: true});
+      run.emit({type: 'failed', failure: failureText(error, options.to, options.base), keepAnswer: true});
     } finally {
       const session = recordingOf();
       if (session) run.emit({type: 'session', session});
@@ -258,12 +262,13 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
   const poll = async (request: EditedRequest, plan: PollPlan) => {
     const run = begin();
     recorder.current = {started: performance.now(), startedAt: new Date().toISOString(), exchanges: []};
-    const live: LiveSession = {request, plan, token: '', polls: 0};
+    const live: LiveSession = {target, request, plan, token: '', polls: 0};
     await loop(run, {
       create: (signal) => recorded(request, signal),
       poll: (token, signal) => recorded(pollRequest(request, plan, token), signal),
       plan,
       base: request.base,
+      to: target,
       onCall: (row, answer) => {
         run.emit({type: 'call', row, answer});
         if (row.call.startsWith('poll ')) live.polls = Number(/^poll (\d+)/.exec(row.call)?.[1] ?? live.polls);
@@ -282,12 +287,14 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
     const plan = {...current.plan, body};
     const live = {...current};
     const name = (count: number) => `poll ${current.polls + count}`;
-    const sent = (token: string, signal: AbortSignal) => recorded(pollRequest(current.request, plan, token), signal);
+    const sent = (token: string, signal: AbortSignal) =>
+      recorded(pollRequest(current.request, plan, token), signal, current.target);
     await loop(run, {
       create: (signal) => sent(current.token, signal),
       poll: sent,
       plan,
       base: current.request.base,
+      to: current.target,
       firstName: name(1),
       pollName: (count) => name(count + 1),
       onCall: (row, answer) => {
@@ -300,15 +307,17 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
   };
 
   const refresh = async (request: EditedRequest, plan: PollPlan, id: string) => {
-    if (!recorder.current) return;
+    const to = state.live?.target;
+    if (!recorder.current || !to) return;
     const run = begin(true);
     await keepTheGap(run.signal);
     if (run.signal.aborted) return;
     await loop(run, {
-      create: (signal) => recorded(request, signal),
-      poll: (token, signal) => recorded(pollRequest(request, plan, token), signal),
+      create: (signal) => recorded(request, signal, to),
+      poll: (token, signal) => recorded(pollRequest(request, plan, token), signal, to),
       plan,
       base: request.base,
+      to,
       firstName: 'refresh',
       pollName: (count) => `refresh poll ${count}`,
       onCall: (row, answer) => run.emit({type: 'refresh-call', row, answer, id}),
