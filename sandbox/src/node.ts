@@ -13,6 +13,7 @@ import {loadBundles} from '@portal/specs/node';
 import {createApp} from './app';
 import {runCheck, stopAllPrograms} from './check/cli';
 import {nodeTokenCodec} from './nodeTokenCodec';
+import {portAndSiteUrl} from './serveOptions';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -36,12 +37,7 @@ export function parseOptions(args: string[]): {
     strict: true,
     allowPositionals: false,
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`--port must be a port number, not ${values.port}`);
-  const siteUrl = values['site-url'] ?? process.env.SITE_URL;
-  if (siteUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(siteUrl))
-    throw new Error(`--site-url must be an origin such as https://developers.example.com, not ${siteUrl}`);
+  const {port, siteUrl} = portAndSiteUrl(values, process.env);
   return {
     port,
     host: values.host!,

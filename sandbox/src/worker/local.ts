@@ -22,6 +22,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {HOSTED_RATE_LIMITS, type RateLimitPeriod} from './limits';
 import {SECRET_BINDING} from './secret';
+import {portAndSiteUrl} from '../serveOptions';
 
 type Wrangler = typeof import('wrangler');
 type MiniflareModule = typeof import('miniflare');
@@ -210,12 +211,7 @@ export function parseLocalOptions(args: string[], env: NodeJS.ProcessEnv = proce
     strict: true,
     allowPositionals: false,
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`--port must be a port number, not ${values.port}`);
-  const siteUrl = values['site-url'] ?? env.SITE_URL;
-  if (siteUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(siteUrl))
-    throw new Error(`--site-url must be an origin such as https://developers.example.com, not ${siteUrl}`);
+  const {port, siteUrl} = portAndSiteUrl(values, env);
   const secret = values.secret ?? env.SANDBOX_TOKEN_SECRET;
   // npm runs the script in the repository's root; a folder given is read from where the command was typed
   const assets = values.assets ? path.resolve(env.INIT_CWD ?? process.cwd(), values.assets) : values.site;
