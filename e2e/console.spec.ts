@@ -98,6 +98,40 @@ test('the editor marks a body that breaks the schema before sending, and the san
   await expect(dialog.getByTestId('tryit-body')).toContainText('market');
 });
 
+test('Redoc loading beside an open console leaves its code samples to React: editing the body after it does not crash the page', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The script holding Prism (Redoc's) is held back until the console shows its code, the order in
+  // which a slow network delivers them.
+  let release = () => {};
+  const consoleShown = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('highlightAutomaticallyCallback')) await consoleShown;
+    await route.fulfill({response, body});
+  });
+  await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  const sample = dialog.locator('[role="tabpanel"]:not([hidden]) pre code');
+  await expect(sample.locator(':scope > .token-line').first()).toBeVisible();
+  release();
+  // Redoc (and the Prism it brings) has loaded; Prism's automatic highlighting, had it been left on,
+  // runs in the next animation frame after its script (prismjs's highlightAutomaticallyCallback).
+  await expect(page.getByTestId('redoc-container')).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // The sample's lines are still the ones React rendered, not markup Prism wrote over them.
+  await expect(sample.locator(':scope > .token-line').first()).toBeVisible();
+  await expect(sample.locator(':scope > .token')).toHaveCount(0);
+  await dialog.getByRole('textbox', {name: 'Request body (JSON)'}).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('{"query": {"market": "UK", "locale": "en-GB", "currency": "EUR"}}');
+  await expect(sample).toContainText('"currency": "EUR"');
+  await expect(page.getByRole('heading', {name: 'This page crashed.'})).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('Poll until complete follows the flights live session to RESULT_STATUS_COMPLETE', async ({
   page,
   consoleErrors,

@@ -85,6 +85,13 @@ function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
 
 /** Redoc with the spec and the options of a colour mode, loaded when first needed. */
 async function loadRedoc(specHref: string, mode: ColorMode) {
+  // Redoc brings the `prismjs` package, which on load highlights every `code[class*="language-"]` of
+  // the document (`Prism.highlightAll`) unless `Prism.manual` is set before it runs. It would rewrite
+  // the markup of code blocks React owns (the try-it console's samples, open beside the reference),
+  // and React's next update of such a block then fails ("removeChild: not a child"), crashing the
+  // page. Redoc itself highlights its samples with `Prism.highlight`, which `manual` leaves working.
+  const global = window as {Prism?: {manual?: boolean}};
+  (global.Prism ??= {}).manual = true;
   const [redoc, spec] = await Promise.all([
     import('redoc'),
     fetch(specHref).then((response) => {
