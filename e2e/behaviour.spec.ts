@@ -438,6 +438,34 @@ test.describe('code blocks and language tabs', () => {
   const tokenColour = (theme: typeof prismDark, type: string): string =>
     computed(theme.styles.find((style) => style.types.includes(type))?.style.color);
 
+  test('shell code is highlighted as bash: in the server-rendered page and once it is live', async ({page}) => {
+    // The bash grammar is in the code block's own chunk (src/theme/CodeBlock), not in main.js.
+    const bash = page.locator('.theme-code-block.language-bash').first();
+    await page.route('**/assets/js/**', (route) => route.abort());
+    await page.goto(guide);
+    await expect(bash.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
+    await page.unroute('**/assets/js/**');
+    await page.reload();
+    await hydrated(page);
+    await expect(bash.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
+    await expect(bash.locator('.token.string').first()).toBeVisible();
+  });
+
+  test('main.js, loaded by every page, holds no Prism grammar and no module names of the chunk registry', async ({
+    page,
+  }) => {
+    const mainScript = page.waitForResponse((answer) => /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(answer.url()));
+    await page.goto('/');
+    const main = await (await mainScript).text();
+    // The chunk registry is there (each chunk's loader and module id), without the module names
+    // (`@site/docs/...`, `@generated/...`) that only the server reads. (Matches, not the 500 KB text,
+    // are what a failure prints.)
+    expect(main).toMatch(/require\.resolveWeak|\.e\("\d+"\)/);
+    expect(main.match(/"@(site|generated)\/[^"]*"/g)).toBeNull();
+    // Prism's bash grammar (its `shebang` token) and the theme's list of Prism languages are not in it.
+    expect(main.match(/shebang|"shell-session"/g)).toBeNull();
+  });
+
   test('keep the server-rendered code through hydration: no block is rendered again', async ({page}) => {
     await page.addInitScript(() => {
       const removed: string[] = [];

@@ -132,6 +132,22 @@ test('Redoc loading beside an open console leaves its code samples to React: edi
   expect(consoleErrors).toEqual([]);
 });
 
+test('the console opened after Redoc has loaded highlights its shell code as bash, as Redoc does its own', async ({
+  page,
+}) => {
+  // Redoc and the code block each add the bash grammar to their own Prism (src/theme/CodeBlock).
+  await page.goto('/api/flights-live-pricing/');
+  await redocReady(page);
+  // Redoc's curl sample of the poll starts with a shell comment: bash's token.
+  const redocSample = page.locator('[data-section-id="operation/FlightsService_PollSearch"] pre').first();
+  await page.getByRole('button', {name: 'Try it: FlightsService_CreateSearch'}).click();
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  const sample = dialog.locator('[role="tabpanel"]:not([hidden]) pre code');
+  await expect(sample.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
+  await expect(sample.locator('.token.string').first()).toBeVisible();
+  await expect(redocSample.locator('.token.comment', {hasText: /^# /}).first()).toBeAttached();
+});
+
 test('Poll until complete follows the flights live session to RESULT_STATUS_COMPLETE', async ({
   page,
   consoleErrors,

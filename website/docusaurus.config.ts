@@ -135,8 +135,10 @@ const config: Config = {
     prism: {
       theme: prismLight,
       darkTheme: prismDark,
-      // Python and JSON are in prism-react-renderer's own Prism already; these load into main.js on every page.
-      additionalLanguages: ['bash'],
+      // Python and JSON are in prism-react-renderer's own Prism already. Bash is added by the code block
+      // itself (src/theme/CodeBlock), in its chunk: a language listed here would load into main.js on
+      // every page, so src/plugins/dependencyPatches refuses one.
+      additionalLanguages: [],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
   } satisfies Preset.ThemeConfig,

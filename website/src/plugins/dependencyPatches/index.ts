@@ -8,7 +8,7 @@
  * through the patched worker and checks the results page's limit.
  */
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 
 /** How many results the search results page (`/search`) lists at most; the theme asks for 100. */
 export const searchResultsPageLimit = 50;
@@ -16,7 +16,10 @@ export const searchResultsPageLimit = 50;
 /** Builds the search worker's index from the shipped documents (src/plugins/searchIndex). */
 const indexFromDocumentsModule = path.join(__dirname, '..', 'searchIndex', 'indexFromDocuments.ts');
 
-const patches: {test: RegExp; writtenFor: string; replacements: {find: string; replace: string}[]}[] = [
+/** A literal text and what replaces it, or every match of a regular expression (its source). */
+type Replacement = {find: string; replace: string} | {pattern: string; replace: string};
+
+const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[] = [
   // The classic theme's `Tabs` and `CodeBlock` remount their whole content once hydrated (a key of
   // `useIsBrowser()`), so every code block of a page was rendered and tokenised by Prism twice on load
   // (the long guides have dozens, in three language tabs). Neither needs it any more: the colour mode
@@ -32,6 +35,25 @@ const patches: {test: RegExp; writtenFor: string; replacements: {find: string; r
     test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]CodeBlock[\\/]index\.js$/,
     writtenFor: '@docusaurus/theme-classic 3.10.2',
     replacements: [{find: '<CodeBlockComp key={String(isBrowser)} {...props}>', replace: '<CodeBlockComp {...props}>'}],
+  },
+  // The theme's client module for `prism.additionalLanguages` runs on every page, so main.js carried
+  // prism-react-renderer whole (Prism, its themes, its React component) and Prism's components index
+  // (a list of 300 languages, bundled even with no language listed), before any page had a code
+  // block. The site lists no language there (the plugin below refuses one): the code block adds the
+  // grammar it needs in its own chunk (src/theme/CodeBlock), where prism-react-renderer loads too.
+  {
+    test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
+    writtenFor: '@docusaurus/theme-classic 3.10.2',
+    replacements: [
+      {
+        find: [
+          "import { Prism } from 'prism-react-renderer';",
+          "import prismIncludeLanguages from '@theme/prism-include-languages';",
+          'prismIncludeLanguages(Prism);',
+        ].join('\n'),
+        replace: '// prism.additionalLanguages: none (src/plugins/dependencyPatches)',
+      },
+    ],
   },
   // Redoc's side menu loads its attribution logo from an outside host: a failed request and a console
   // error offline. It points to a local icon instead (static/img/reference-attribution.svg).
@@ -69,13 +91,38 @@ const patches: {test: RegExp; writtenFor: string; replacements: {find: string; r
   },
 ];
 
-export default function dependencyPatchesPlugin(): Plugin {
+/**
+ * The chunk registry Docusaurus generates (`<generated files>/registry.js`) holds, for each chunk, its
+ * loader, its module's name and its module id. The name is only read on the server (react-loadable
+ * reports the modules a page rendered, to list their scripts in its HTML); the browser's copy, in
+ * main.js, carried about 7 KB of names (136 of them) that nothing reads. The client's copy gets `0`
+ * in their place. The line is written by @docusaurus/core's codegenRoutes.js.
+ */
+function clientRegistryPatch(generatedFilesDir: string) {
+  const registry = path.join(generatedFilesDir, 'registry.js');
+  return {
+    test: new RegExp(`^${registry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    writtenFor: '@docusaurus/core 3.10.2',
+    replacements: [
+      {pattern: String.raw`\), "(?:[^"\\]|\\.)*", require\.resolveWeak\(`, replace: '), 0, require.resolveWeak('},
+    ],
+  };
+}
+
+export default function dependencyPatchesPlugin(context: LoadContext): Plugin {
+  const {prism} = context.siteConfig.themeConfig as {prism?: {additionalLanguages?: string[]}};
+  if (prism?.additionalLanguages?.length) {
+    throw new Error(
+      `themeConfig.prism.additionalLanguages (${prism.additionalLanguages.join(', ')}): this site adds Prism languages in src/theme/CodeBlock, in the code block's chunk; see src/plugins/dependencyPatches`,
+    );
+  }
   return {
     name: 'dependency-patches',
-    configureWebpack() {
+    configureWebpack(_config, isServer) {
+      const applied = isServer ? patches : [...patches, clientRegistryPatch(context.generatedFilesDir)];
       return {
         module: {
-          rules: patches.map(({test, writtenFor, replacements}) => ({
+          rules: applied.map(({test, writtenFor, replacements}) => ({
             test,
             enforce: 'pre' as const,
             loader: path.join(__dirname, 'patchLoader.cjs'),
