@@ -238,6 +238,33 @@ test('a deep link to an operation opens the page at that operation on first load
   expect(consoleErrors).toEqual([]);
 });
 
+test('the static page renders only the operations near the screen; once live, the menu lands on the operation chosen', async ({
+  page,
+}) => {
+  const anchor = 'tag/FlightsService/operation/FlightsService_CreateItineraryRefresh';
+  const section = page.locator(`[data-section-id="${anchor}"]`);
+  const visibility = () => section.evaluate((element) => getComputedStyle(element).contentVisibility);
+  // At the first operation, so that the menu shows its tag's operations.
+  await page.goto('/api/flights-live-pricing/#tag/FlightsService/operation/FlightsService_CreateSearch');
+  await hydrated(page);
+  // Before Redoc: an operation far below the first screen is skipped until it nears the viewport.
+  await expect(page.getByTestId('redoc-container')).toHaveAttribute('data-state', 'static');
+  expect(await visibility()).toBe('auto');
+  await redocReady(page);
+  expect(await visibility()).toBe('visible');
+  // Redoc's menu scrolls by computed positions: every operation above the target has its real height.
+  await page
+    .locator('.menu-content label')
+    .filter({hasText: /Refresh an itinerary/})
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`#${anchor}$`));
+  await expect
+    .poll(async () => Math.round((await section.boundingBox())?.y ?? -1), {timeout: 10_000})
+    .toBeGreaterThanOrEqual(0);
+  await expect.poll(async () => Math.round((await section.boundingBox())?.y ?? -1)).toBeLessThan(120);
+});
+
 for (const mode of ['light', 'dark'] as const) {
   test(`the reference is readable in ${mode} mode, from the first paint`, async ({page}) => {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);

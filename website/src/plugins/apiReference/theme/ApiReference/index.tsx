@@ -14,7 +14,7 @@
  * anchors, with their fields and values): the local search indexes that outline before postBuild
  * replaces it.
  */
-import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import type {Root} from 'react-dom/client';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
@@ -115,7 +115,22 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
   const root = useRef<Root | null>(null);
-  const onMounted = useCallback(() => setLoaded(true), []);
+  // Until Redoc is live, operations off screen are not laid out (redocOverrides.css); once it is, they
+  // all are, and those above the screen take their real heights. The operation at the top of the
+  // screen stays where the reader sees it: its position is kept across the change.
+  const kept = useRef<{element: Element; top: number} | null>(null);
+  const onMounted = useCallback(() => {
+    const sections = Array.from(slot?.querySelectorAll(`[data-section-id*='/operation/']`) ?? []);
+    const element = sections.find((section) => section.getBoundingClientRect().bottom > navbarHeight);
+    kept.current = element ? {element, top: element.getBoundingClientRect().top} : null;
+    setLoaded(true);
+  }, [slot]);
+  useLayoutEffect(() => {
+    if (!loaded || !kept.current) return;
+    const {element, top} = kept.current;
+    kept.current = null;
+    if (element.isConnected) window.scrollBy(0, element.getBoundingClientRect().top - top);
+  }, [loaded]);
   const isServer = typeof window === 'undefined';
 
   // Without prerendered markup, Redoc renders at once; with it, on the reader's first intent (or a
