@@ -34,21 +34,37 @@ function compress(file: string, encoding: 'br' | 'gzip'): Buffer {
   return body;
 }
 
+const isFile = (file: string): boolean => existsSync(file) && statSync(file).isFile();
+
 /**
  * Serves a built site the way a production host or CDN would: brotli (or gzip when the client does
  * not take brotli) for text, long caching for hashed assets, `index.html` for folders, `404.html` with
- * status 404 otherwise.
+ * status 404 otherwise (a plain 404 for a site without one). A path that cannot be decoded gets 400, and
+ * one that leads outside the site 404.
  */
 export function serveStatic(root: string, port: number): Promise<Server> {
+  const site = path.resolve(root);
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    let file = path.join(root, decodeURIComponent(url.pathname));
-    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    else if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      response.writeHead(400, {'content-type': 'text/plain'}).end('malformed path');
+      return;
+    }
+    let file = path.join(site, pathname);
+    const inside = file === site || file.startsWith(site + path.sep);
+    if (inside && existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    else if (inside && !existsSync(file) && isFile(`${file}.html`)) file = `${file}.html`;
     let status = 200;
-    if (!existsSync(file)) {
-      file = path.join(root, '404.html');
+    if (!inside || !isFile(file)) {
+      file = path.join(site, '404.html');
       status = 404;
+      if (!isFile(file)) {
+        response.writeHead(404, {'content-type': 'text/plain'}).end('not found');
+        return;
+      }
     }
     const ext = path.extname(file);
     const headers: Record<string, string> = {'content-type': types[ext] ?? 'application/octet-stream'};
