@@ -49,6 +49,7 @@ import remarkEnumTables from '../../website/src/plugins/enumTables';
 import remarkSpecReleases from '../../website/src/plugins/changelog/specReleases';
 import sidebars from '../../website/sidebars';
 import {apiFamilies, apis, guideCategoryPath, referencePath, specUrl} from '../../website/config/apis';
+import {firstCall, steps, useCases} from '../../website/config/home';
 import {navbar} from '../../website/config/navbar';
 import {footer} from '../../website/config/footer';
 import {announcement} from '../../website/config/site';
@@ -352,45 +353,6 @@ export function toStockMdx(page: string, source: string): {mdx: string; rewrites
   return {mdx: out.join('\n'), rewrites: [...what].map((entry) => ({page, what: entry}))};
 }
 
-// The home page's content, as website/src/pages/index.tsx has it.
-const useCases = [
-  {
-    title: 'Flight search and comparison',
-    text: 'Show live fares from airlines and travel agents for one-way, return and multi-city trips, with deep links to book.',
-  },
-  {
-    title: 'Travel inspiration',
-    text: 'Answer "where can I go for less than this?" with cached cheapest prices by month, or to anywhere from a city.',
-  },
-  {
-    title: 'Hotels and car hire',
-    text: 'Add room offers, reviews and hotel content, and car hire quotes, to the trips your travellers plan.',
-  },
-  {
-    title: 'Referral links',
-    text: 'No search to build? Send travellers to ready-made results pages with tracked referral links and earn commission.',
-  },
-];
-const steps = [
-  {
-    title: 'Get your API key',
-    text: 'Keys come with partner onboarding. Keep yours on your server and send it in the x-api-key header.',
-    to: '/docs/getting-started/authentication',
-    link: 'Authentication',
-  },
-  {
-    title: 'Make a first call',
-    text: 'Fetch the currencies or markets: a single GET that shows the conventions every response follows.',
-    to: '/docs/getting-started/requests-and-responses',
-    link: 'Requests and responses',
-  },
-  {
-    title: 'Build the live search loop',
-    text: 'Create a search, then poll with its session token until the results are complete.',
-    to: '/docs/getting-started/create-and-poll',
-    link: 'Create and poll',
-  },
-];
 // The site's title and tagline, as website/docusaurus.config.ts sets them.
 const title = 'API Developer Documentation';
 const tagline = 'Build flight, car hire and hotel search on live travel data';
@@ -429,7 +391,7 @@ function homePage(): string {
     steps
       .map((step, index) => `${index + 1}. ### ${step.title}\n\n   ${step.text} [${step.link}](${step.to})`)
       .join('\n\n'),
-    '```bash title="Your first call"\ncurl "$API_BASE_URL/apiservices/v3/culture/currencies" \\\n  -H "x-api-key: $API_KEY"\n```',
+    `\`\`\`bash title="Your first call"\n${firstCall}\n\`\`\``,
     '[Read the getting-started guides](/docs/category/getting-started)',
   ];
   return `${frontMatter.join('\n')}\n\n${body.join('\n\n')}\n`;
