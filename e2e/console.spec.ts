@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, Response} from '@playwright/test';
 import {loadBundle, operations, parametersOf} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '../test-utils/seed';
-import {test, expect, hydrated, openedConsole, redocReady} from './fixtures';
+import {test, expect, holdScriptsContaining, hydrated, openedConsole, redocReady} from './fixtures';
 
 /** The operation each API is tried with: its first one whose path parameters all have an example. */
 function tryableOperation(slug: string): string {
@@ -104,14 +104,7 @@ test('Redoc loading beside an open console leaves its code samples to React: edi
 }) => {
   // The script holding Prism (Redoc's) is held back until the console shows its code, the order in
   // which a slow network delivers them.
-  let release = () => {};
-  const consoleShown = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/js/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('highlightAutomaticallyCallback')) await consoleShown;
-    await route.fulfill({response, body});
-  });
+  const release = await holdScriptsContaining(page, 'highlightAutomaticallyCallback');
   await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
   const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
   const sample = dialog.locator('[role="tabpanel"]:not([hidden]) pre code');

@@ -64,3 +64,19 @@ export async function openedConsole(page: Page, operationId: string): Promise<Lo
   await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
   return dialog;
 }
+
+/**
+ * Holds back every script of the build whose text contains `marker` (until the function returned is
+ * called), as a slow connection would deliver it late; the other scripts pass at once.
+ */
+export async function holdScriptsContaining(page: Page, marker: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) await released;
+    await route.fulfill({response, body});
+  });
+  return release;
+}

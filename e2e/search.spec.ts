@@ -1,5 +1,5 @@
 import {devices, type Page} from '@playwright/test';
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, holdScriptsContaining, hydrated} from './fixtures';
 
 // A textbox until the search bar sets itself up on first focus, then a combobox.
 const searchBox = (page: Page) => page.locator('nav.navbar input.navbar__search-input');
@@ -16,15 +16,7 @@ async function searchReady(page: Page): Promise<void> {
  * connection would; the function returned lets it through.
  */
 async function holdSearchCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/js/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('autocomplete:selected')) await released;
-    await route.fulfill({response, body});
-  });
-  return release;
+  return holdScriptsContaining(page, 'autocomplete:selected');
 }
 
 async function typeQuery(page: Page, query: string): Promise<void> {
