@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import {createNodeResolver, importX} from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   {
@@ -18,10 +19,10 @@ export default tseslint.config(
       'specs/dist/**',
       'e2e/results/**',
       'bench/results/**',
-      // wrangler's working files (sandbox/.wrangler/tmp)
+      // wrangler's working files (deploy/.wrangler/tmp)
       '**/.wrangler/**',
-      // the Worker's build (sandbox/src/worker/build.ts)
-      'sandbox/dist/**',
+      // the Worker's build (deploy/src/build.ts)
+      'deploy/dist/**',
     ],
   },
   js.configs.recommended,
@@ -29,6 +30,16 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
     languageOptions: {globals: {...globals.node, ...globals.browser}},
+  },
+  {
+    // One way in to a package: by its name, through its `exports` (ARCHITECTURE: each workspace is imported by
+    // name), never by a relative path into another package's folder (`../../website/config/apis`). The rule finds
+    // each file's package by its nearest package.json; the repository's root package holds e2e/, bench/ and
+    // scripts/, which import the workspaces by name too.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: {'import-x': importX},
+    settings: {'import-x/resolver-next': [createNodeResolver({extensions: ['.ts', '.tsx', '.mjs', '.js', '.json']})]},
+    rules: {'import-x/no-relative-packages': 'error'},
   },
   {
     files: ['**/*.cjs'],

@@ -7,7 +7,7 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
   esbuild: {jsx: 'automatic'},
   test: {
-    include: ['{specs,content,website,sandbox,mcp,test-utils}/**/*.test.{ts,tsx}'],
+    include: ['{specs,content,website,sandbox,check,mcp,deploy,test-utils}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/build/**', '**/.docusaurus/**', '**/dist/**'],
     environment: 'node',
     // The build-check test builds a small site several times.

@@ -14,7 +14,7 @@ import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import {loadavg} from 'node:os';
 import path from 'node:path';
 import {chromium, type Page} from 'playwright-core';
-import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
+import {chromiumArgs, chromiumPath} from '@portal/test-utils/chromium';
 import {serveStatic} from './lib/staticServer';
 import {markdownTable} from './lib/table';
 

@@ -14,7 +14,7 @@
  * (`lib/ceilingServer.ts`): a bare `node:http` server and bare Hono on @hono/node-server, answering
  * the sandbox's own answer (its bytes, kept in a file) with no other work: on 2 cores shared with the
  * load generator, the most any Node server can show with that answer. Also in the same turns, the
- * Workers build of the sandbox in workerd (`startWorkerd` of test-utils/workerd.ts: Miniflare, no rate
+ * Workers build of the sandbox in workerd (`startWorkerd` of deploy/src/workerd.ts: Miniflare, no rate
  * limits reached, secret `bench`) and the workerd ceiling (`lib/workerd.ts`: a bare module Worker in
  * workerd answering the workerd sandbox's own answer); their start-up is from the call to the first 200
  * (the Worker's bundle, built once before, apart) and their memory the RSS of the `workerd` process.
@@ -31,8 +31,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import {firstExample, operations, requestMedia} from '@portal/specs';
 import {bundlePath, loadBundle} from '@portal/specs/node';
-import {bundleWorker, readWranglerConfig} from '@portal/sandbox/worker/local';
-import {startWorkerd} from '../test-utils/workerd';
+import {bundleWorker, readWranglerConfig} from '@portal/deploy/local';
+import {startWorkerd} from '@portal/deploy/workerd';
 import {freePort, LOOPBACK, rssBytes, spawnServer, stop} from './lib/servers';
 import {markdownTable} from './lib/table';
 import {closedWorkerd, startWorkerdCeiling, withWorkerdPid} from './lib/workerd';
@@ -473,7 +473,7 @@ async function main(): Promise<void> {
       'Prism: @stoplight/prism-cli `prism mock --verboseLevel warn`, one process per bundled spec.',
       'Ceilings (bench/lib/ceilingServer.ts): a bare node:http server, and bare Hono on @hono/node-server, each',
       "answering every request with the sandbox's answer (the same bytes) and no other work.",
-      `workerd sandbox: the sandbox's Worker bundle in workerd through Miniflare (test-utils/workerd.ts, no limits reached),`,
+      `workerd sandbox: the sandbox's Worker bundle in workerd through Miniflare (deploy/src/workerd.ts, no limits reached),`,
       `start-up from the call to the first 200 (the bundle built once before, in ${fixed(workerBuildMs)} ms, not counted);`,
       "workerd ceiling: a bare module Worker in workerd (bench/lib/workerd.ts) answering the workerd sandbox's bytes;",
       "memory of both: the RSS of their workerd process (Miniflare's own part runs in the benchmark's process).",

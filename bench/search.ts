@@ -12,7 +12,7 @@ import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
-import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
+import {chromiumArgs, chromiumPath} from '@portal/test-utils/chromium';
 import {markdownTable} from './lib/table';
 import {serveStatic} from './lib/staticServer';
 

@@ -32,7 +32,7 @@ import {loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {gzipSync} from 'node:zlib';
-import {chromiumPath, headlessFlags} from '../test-utils/chromium';
+import {chromiumPath, headlessFlags} from '@portal/test-utils/chromium';
 import {runMeasured} from './lib/peakMemory';
 import {serveStatic} from './lib/staticServer';
 import {buildStockContentSite} from './lib/stockSite';

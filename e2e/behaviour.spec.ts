@@ -2,8 +2,8 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {announcement} from '../website/config/site';
-import {prismDark, prismLight} from '../website/config/prism';
+import {announcement} from '@portal/website/config/site';
+import {prismDark, prismLight} from '@portal/website/config/prism';
 import {test, expect, hydrated} from './fixtures';
 
 /** Makes the page report a 2g connection and/or data saving, as `navigator.connection` would. */

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, Response} from '@playwright/test';
 import {loadBundle, operations, parametersOf} from '@portal/specs/node';
-import {seedApis, seedApiCount} from '../test-utils/seed';
+import {seedApis, seedApiCount} from '@portal/test-utils/seed';
 import {test, expect, holdScriptsContaining, hydrated, openedConsole, redocReady} from './fixtures';
 
 /** The operation each API is tried with: its first one whose path parameters all have an example. */

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {BrowserContext, ConsoleMessage, Page} from '@playwright/test';
-import {headersFor, parseHeaders, scriptHash} from '../website/src/plugins/securityHeaders/headersFile';
+import {headersFor, parseHeaders, scriptHash} from '@portal/website/plugins/headersFile';
 import {baseURL, buildDir} from './playwright.config';
 import {test, expect, hydrated, openedConsole, redocReady} from './fixtures';
 

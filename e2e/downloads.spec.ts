@@ -7,7 +7,7 @@
  */
 import type {Page} from '@playwright/test';
 import {parse} from 'yaml';
-import {seedApiCount, seedApis, seedCallCount} from '../test-utils/seed';
+import {seedApiCount, seedApis, seedCallCount} from '@portal/test-utils/seed';
 import {test, expect, hydrated} from './fixtures';
 
 interface Fetched {

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page, Request, Response} from '@playwright/test';
-import {checkScenarios, rules, scenarioSummaries} from '@portal/sandbox/check';
-import {apis} from '../website/config/apis';
+import {checkScenarios, rules, scenarioSummaries} from '@portal/check';
+import {apis} from '@portal/website/config/apis';
 import {baseURL} from './playwright.config';
 import {test, expect, hydrated} from './fixtures';
 
@@ -200,7 +200,7 @@ test('the file input works from the keyboard', async ({page}) => {
   await expect(page.getByRole('link', {name: 'Download report.html'})).toBeFocused();
 });
 
-// The page renders the rules and scenarios from the check's data alone (`@portal/sandbox/check/contract`):
+// The page renders the rules and scenarios from the check's data alone (`@portal/check/contract`):
 // the check's code, the specs' library and Ajv load when a file is picked.
 test('the check’s code loads only when a file is picked', async ({page}) => {
   // Each script is tagged when its response arrives, its text read after the page has settled.

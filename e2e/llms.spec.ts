@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Browser} from '@playwright/test';
 import {fieldsAndValues, operations, operationSchemas} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
-import {categoryPages} from '../mcp/src/pages';
+import {categoryPages} from '@portal/mcp/pages';
 import {test, expect, hydrated} from './fixtures';
 
 /** The pathnames of the sitemap's pages. */

@@ -1,5 +1,5 @@
-import {apis, referencePath} from '../website/config/apis';
-import {affiliatesUrl} from '../website/config/site';
+import {apis, referencePath} from '@portal/website/config/apis';
+import {affiliatesUrl} from '@portal/website/config/site';
 import {test, expect, hydrated} from './fixtures';
 
 test.describe('navbar', () => {

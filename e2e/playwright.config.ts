@@ -1,5 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
-import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
+import {chromiumArgs, chromiumPath} from '@portal/test-utils/chromium';
 
 /** Port of the production build served for the tests (override with E2E_PORT). */
 export const port = Number(process.env.E2E_PORT ?? 4173);

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Response} from '@playwright/test';
 import {loadBundle, operations} from '@portal/specs/node';
-import {apis} from '../website/config/apis';
-import {seedApis} from '../test-utils/seed';
+import {apis} from '@portal/website/config/apis';
+import {seedApis} from '@portal/test-utils/seed';
 import {test, expect, hydrated, redocReady} from './fixtures';
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

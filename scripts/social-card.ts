@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {chromium} from 'playwright-core';
-import {chromiumArgs, chromiumPath} from '../test-utils/chromium';
+import {chromiumArgs, chromiumPath} from '@portal/test-utils/chromium';
 
 const root = path.resolve(__dirname, '..');
 const output = path.join(root, 'website', 'static', 'img', 'social-card.png');

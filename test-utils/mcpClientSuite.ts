@@ -2,7 +2,7 @@
  * The MCP server as an assistant meets it, once, for every way it runs: `mcpClientSuite(() => client)`
  * defines the cases inside the caller's `describe`, with a connected MCP client of the official SDK
  * (mcp/src/server.test.ts over stdio with `npm run mcp`, mcp/src/oneFile.test.ts with `node mcp.mjs`
- * alone in an empty folder, mcp/src/worker.test.ts over Streamable HTTP at the Worker's `/mcp` in
+ * alone in an empty folder, deploy/src/mcp.test.ts over Streamable HTTP at the Worker's `/mcp` in
  * workerd). Only the client: nothing here knows how the server was started.
  */
 import {expect, it, vi} from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The one files for partners as a partner runs them (sandbox/src/http.test.ts, mcp/src/oneFile.test.ts):
+ * The one files for partners as a partner runs them (deploy/src/http.test.ts, mcp/src/oneFile.test.ts):
  * `loneCopy` writes files alone into a new empty temporary folder (no node_modules, no repository
  * around it), `startListening` starts a server process and waits for its line `... listening on
  * http://<host>:<port>`, answering that URL; `close()` stops it (SIGTERM, then SIGKILL) and waits for it.

@@ -1,8 +1,8 @@
 /**
  * The sandbox's HTTP behaviour, once, for every way it runs: `sandboxHttpSuite(() => baseUrl)` defines
- * the cases inside the caller's `describe` (sandbox/src/http.test.ts runs them against `npm run
+ * the cases inside the caller's `describe` (deploy/src/http.test.ts runs them against `npm run
  * sandbox`'s entry, against the one file `sandbox.mjs` copied alone into an empty folder, and against
- * workerd when test-utils/workerd.ts exists). Only `fetch`: nothing here knows how the sandbox was started.
+ * workerd when deploy/src/workerd.ts exists). Only `fetch`: nothing here knows how the sandbox was started.
  */
 import {expect, it} from 'vitest';
 

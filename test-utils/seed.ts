@@ -4,7 +4,7 @@
  * Tests loop over this list, not over what the code found, so a missing spec or page fails instead of
  * shrinking a loop.
  */
-import seed from '../specs/test/fixtures/seed-apis.json';
+import seed from '@portal/specs/test/fixtures/seed-apis.json';
 
 export interface SeedApi {
   /** The reference route's slug: `/api/<slug>/`. */

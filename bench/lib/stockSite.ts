@@ -26,7 +26,7 @@
  * - `OneFileDownloads`, `SpecDownloads`, `SandboxEnvironmentLink`: markdown tables and links to the same
  *   files (`pathname://`: not served by the stock site; no sizes or checksums, which our downloads plugin
  *   computes);
- * - `CheckRules`, `CheckScenarios`: a list and a table from the same data (`@portal/sandbox/check/contract`),
+ * - `CheckRules`, `CheckScenarios`: a list and a table from the same data (`@portal/check/contract`),
  *   each rule with its `<a id="rule-...">` anchor (which Docusaurus's anchor check does not see: it warns);
  * - `HostedSandbox`, `HostedMcp`: the paragraph each renders when the build names no hosted sandbox;
  * - `TryIt`: a link to the operation in the API reference, with the component's text;
@@ -43,16 +43,16 @@ import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
-import {checkScenarios} from '@portal/sandbox/check/model';
-import {rules, scenarioSummaries} from '@portal/sandbox/check/contract';
-import remarkEnumTables from '../../website/src/plugins/enumTables';
-import remarkSpecReleases from '../../website/src/plugins/changelog/specReleases';
-import sidebars from '../../website/sidebars';
-import {apiFamilies, apis, guideCategoryPath, referencePath, specUrl} from '../../website/config/apis';
-import {firstCall, steps, useCases} from '../../website/config/home';
-import {navbar} from '../../website/config/navbar';
-import {footer} from '../../website/config/footer';
-import {announcement} from '../../website/config/site';
+import {checkScenarios} from '@portal/check/model';
+import {rules, scenarioSummaries} from '@portal/check/contract';
+import remarkEnumTables from '@portal/website/plugins/enumTables';
+import remarkSpecReleases from '@portal/website/plugins/specReleases';
+import sidebars from '@portal/website/sidebars';
+import {apiFamilies, apis, guideCategoryPath, referencePath, specUrl} from '@portal/website/config/apis';
+import {firstCall, steps, useCases} from '@portal/website/config/home';
+import {navbar} from '@portal/website/config/navbar';
+import {footer} from '@portal/website/config/footer';
+import {announcement} from '@portal/website/config/site';
 import {runMeasured} from './peakMemory';
 
 export interface Rewrite {
@@ -206,7 +206,7 @@ const replacements: {element: RegExp; what: string; markdown: (match: RegExpExec
   },
   {
     element: /<CheckScenarios \/>/,
-    what: 'CheckScenarios: a table from @portal/sandbox/check/contract',
+    what: 'CheckScenarios: a table from @portal/check/contract',
     markdown: () =>
       markdown(
         table(
@@ -227,7 +227,7 @@ const replacements: {element: RegExp; what: string; markdown: (match: RegExpExec
   },
   {
     element: /<CheckRules \/>/,
-    what: 'CheckRules: a list from @portal/sandbox/check/contract',
+    what: 'CheckRules: a list from @portal/check/contract',
     markdown: () =>
       markdown(
         list(

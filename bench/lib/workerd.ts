@@ -1,7 +1,7 @@
 /**
  * The workerd side of `bench/sandbox.ts`: the ceiling of any Worker on this machine (a module Worker that
  * answers every request with 200 and fixed JSON bytes, after reading the request's body, run in workerd by
- * Miniflare as `sandbox/src/worker/local.ts` runs the sandbox), and the process id of the `workerd` a
+ * Miniflare as `deploy/src/local.ts` runs the sandbox), and the process id of the `workerd` a
  * Miniflare started (Miniflare spawns the `workerd` binary as a child of this process; its RSS is the
  * Worker's memory, Miniflare's own part staying in this process).
  */

@@ -1,7 +1,7 @@
 /**
  * The Streamable HTTP endpoint (./http.ts), called with `Request`s in Node: what a client that is not an
  * MCP client of the SDK sends, and what it gets back. Its whole behaviour as a server, over the network,
- * is mcp/src/worker.test.ts (the Worker's `/mcp` in workerd).
+ * is deploy/src/mcp.test.ts (the Worker's `/mcp` in workerd).
  */
 import {beforeAll, describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';

@@ -1,7 +1,7 @@
 /**
  * The MCP server over Streamable HTTP (the MCP transport for remote servers), with the official SDK's
  * Web-standard transport, so one handler runs wherever `Request` and `Response` do: the portal's Worker
- * answers `/mcp` with it (./worker/entry.ts), and ./http.test.ts calls it in Node.
+ * answers `/mcp` with it (deploy/src/worker.ts), and ./http.test.ts calls it in Node.
  *
  * Stateless: no session id, no stream. Each POST is answered with JSON by a server made for it from one
  * `serverFactory` (the search index and validators are made once), which suits a platform that runs any

@@ -8,8 +8,8 @@ import {rmSync} from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import {mcpClientSuite} from '../../test-utils/mcpClientSuite';
-import {loneCopy} from '../../test-utils/oneFile';
+import {mcpClientSuite} from '@portal/test-utils/mcpClientSuite';
+import {loneCopy} from '@portal/test-utils/oneFile';
 import {buildMcpFile} from './oneFile/build';
 
 const client = new Client({name: 'one-file-test', version: '1.0.0'});

@@ -18,7 +18,7 @@ import {
   sidebarCategories,
   type SidebarConfigItem,
 } from '@portal/content';
-import sidebars from '../../website/sidebars';
+import sidebars from '@portal/website/sidebars';
 
 export interface MarkdownPage {
   title: string;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe} from 'vitest';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import {mcpClientSuite} from '../../test-utils/mcpClientSuite';
+import {mcpClientSuite} from '@portal/test-utils/mcpClientSuite';
 
 const root = path.resolve(__dirname, '../..');
 const client = new Client({name: 'mcp-test', version: '1.0.0'});

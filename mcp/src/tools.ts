@@ -24,7 +24,7 @@ export interface ServerOptions {
   pages: MarkdownPage[];
   /** The origin the pages' URLs are given with (`https://developers.example.com`); paths alone without it. */
   siteUrl?: string;
-  /** Request validators compiled ahead of time, for a runtime that cannot compile (workerd: ./worker/entry.ts). */
+  /** Request validators compiled ahead of time, for a runtime that cannot compile (workerd: deploy/src/worker.ts). */
   precompiledValidators?: SandboxOptions['precompiledValidators'];
   /**
    * The sandbox `call_sandbox` sends to (a Hono app's `request`); a sandbox of its own, in process, unless

@@ -3,7 +3,7 @@ import {catalogueLink, ERROR_CATALOGUE} from './errors';
 import {createApp} from './app';
 import {bundles, exampleBody, KEY, linkedRequest, op, operationsOf, request, testApp, validator} from './testing';
 import {responseMedia, undeclaredFields} from '@portal/specs';
-import {seedApis, seedCallCount} from '../../test-utils/seed';
+import {seedApis, seedCallCount} from '@portal/test-utils/seed';
 
 describe('every operation of every spec', () => {
   const {app, clock} = testApp();

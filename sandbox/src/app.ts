@@ -31,8 +31,10 @@ import {TokenSigner, type TokenCodec} from './token';
 export {handlers};
 export {SANDBOX_KEY_PREFIX} from './middleware/key';
 export {RETRY_AFTER_SECONDS, SCENARIO_HEADER} from './middleware/scenario';
-export {MAX_BODY_BYTES, MAX_DEPTH} from './middleware/validate';
+export {MAX_BODY_BYTES, MAX_DEPTH, validate} from './middleware/validate';
 export {scenarios} from './services/types';
+export {ERROR_CATALOGUE, errorBody, errorTemplate, SandboxError, type ErrorBody} from './errors';
+export {CORS_HEADERS, type SandboxEnv} from './middleware/env';
 
 /** The secret tokens are signed with unless one is given: tokens of the sandbox are not secrets. */
 export const DEFAULT_SECRET = 'portal-sandbox-default-secret';

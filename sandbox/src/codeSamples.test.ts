@@ -16,8 +16,8 @@ import {promisify} from 'node:util';
 import {exampleTokenNote, operations, type Operation} from '@portal/specs';
 import {artefactPath, loadBundles} from '@portal/specs/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startSandbox, type RunningSandbox} from '../../test-utils/sandbox';
-import {seedApis, seedCallCount} from '../../test-utils/seed';
+import {startSandbox, type RunningSandbox} from '@portal/test-utils/sandbox';
+import {seedApis, seedCallCount} from '@portal/test-utils/seed';
 import {createApp} from './app';
 
 const run = promisify(execFile);

@@ -10,7 +10,7 @@
  * stages (INCOMPLETE, then COMPLETE), and the polls that come too soon answer NOT_MODIFIED or OMITTED,
  * which are valid answers too.
  */
-import {startSandbox, type RunningSandbox} from '../../test-utils/sandbox';
+import {startSandbox, type RunningSandbox} from '@portal/test-utils/sandbox';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createApp} from './app';
 import {STAGE_MS} from './services/session';

@@ -3,17 +3,18 @@
  * Loads the bundles through @portal/specs/node, then serves the app. `--secret` (or the
  * SANDBOX_TOKEN_SECRET environment variable) sets the token secret shared by instances; `--strict`
  * also refuses body fields the specs do not declare (app.ts, `SandboxOptions.strict`); `--site-url` (or
- * SITE_URL) makes the error bodies' help links absolute. `npm run sandbox -- check ...` is the integration
- * check (check/cli.ts).
+ * SITE_URL) makes the error bodies' help links absolute. The partner's command (`npm run sandbox`,
+ * `node sandbox.mjs`), which adds the integration check, is @portal/check's (check/src/command.ts).
  */
 import {parseArgs} from 'node:util';
 import {serve} from '@hono/node-server';
 import type {OpenApiDocument} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from './app';
-import {runCheck, stopAllPrograms} from './check/cli';
 import {nodeTokenCodec} from './nodeTokenCodec';
 import {portAndSiteUrl} from './serveOptions';
+
+export {nodeTokenCodec, portAndSiteUrl};
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -48,40 +49,10 @@ export function parseOptions(args: string[]): {
 }
 
 /**
- * Serves the sandbox on `bundles`, or runs the check (`argv[0] === 'check'`) in `cwd`. `npm run sandbox`
- * passes the bundles on disk; the one file for partners (oneFile/entry.ts) the ones built into it.
+ * Serves the sandbox on `bundles` with the options of `argv` until SIGINT or SIGTERM. `npm run sandbox` passes
+ * the bundles on disk; the one file for partners (@portal/check's `sandbox.mjs`) the ones built into it.
  */
-export function main(
-  bundles: Map<string, OpenApiDocument>,
-  argv: string[],
-  // The program and the report: in the repository's folder for `npm run sandbox` (npm runs this in
-  // sandbox/ and sets INIT_CWD to the folder of the root package.json), where it is run for the one file
-  cwd = process.env.INIT_CWD ?? process.cwd(),
-  // How the reader ran it, for the check's usage
-  invocation?: string,
-): void {
-  if (argv[0] === 'check') {
-    process.once('SIGINT', () => {
-      stopAllPrograms();
-      process.exit(130);
-    });
-    runCheck(argv.slice(1), {
-      cwd,
-      env: process.env,
-      bundles,
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-      invocation,
-    }).then(
-      (code) => process.exit(code),
-      (error: unknown) => {
-        stopAllPrograms();
-        console.error('check: failed', error);
-        process.exit(2);
-      },
-    );
-    return;
-  }
+export function serveSandbox(bundles: Map<string, OpenApiDocument>, argv: string[]): void {
   const options = parseOptions(argv);
   const app = createApp({
     bundles,
@@ -100,4 +71,4 @@ export function main(
 }
 
 // `typeof module`: in the one file (an ES module) there is no `module`, and its entry calls `main`
-if (typeof module !== 'undefined' && require.main === module) main(loadBundles(), process.argv.slice(2));
+if (typeof module !== 'undefined' && require.main === module) serveSandbox(loadBundles(), process.argv.slice(2));

@@ -7,7 +7,7 @@
 import {build} from 'esbuild';
 import {chromium, type Browser} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {chromiumArgs, chromiumPath} from '../../test-utils/chromium';
+import {chromiumArgs, chromiumPath} from '@portal/test-utils/chromium';
 import {places} from './data/places';
 
 type Row = [entityId: string, parentId: string, name: string, type: string, iata: string];

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {listedSlugs, loadBundle} from './bundles';
 import {isOpen, operations} from './openapi';
 import {postmanCollection, sandboxEnvironment} from './postman';
-import {seedApiCount, seedApis} from '../../test-utils/seed';
+import {seedApiCount, seedApis} from '@portal/test-utils/seed';
 
 /** Every request of a collection parsed by postman-collection (the library Postman's runner uses). */
 function requestsOf(collection: Collection): {name: string; request: Request}[] {

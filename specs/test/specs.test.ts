@@ -17,7 +17,7 @@ import {
   schemaExamples,
   SpecValidator,
 } from '@portal/specs/node';
-import {seedApiCount, seedApis, seedCallCount} from '../../test-utils/seed';
+import {seedApiCount, seedApis, seedCallCount} from '@portal/test-utils/seed';
 
 const specs = loadBundles();
 const validator = new SpecValidator(specs);

@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {listedSlugs} from '@portal/specs/node';
-import {seedApiCount, seedApis} from '../../test-utils/seed';
+import {seedApiCount, seedApis} from '@portal/test-utils/seed';
 import {apiContentProblems} from './apiContent';
 import {apiFamilies, apis, guideCategoryPath, referencePath, specUrl, type Api} from './apis';
 

@@ -29,7 +29,7 @@ export function siteUrl(
 
 /**
  * Where this build's hosted sandbox answers (`HOSTED_SANDBOX_URL`, an origin): the Worker of
- * sandbox/wrangler.jsonc when the provider deploys one, on the site's own origin when the portal and its
+ * deploy/wrangler.jsonc when the provider deploys one, on the site's own origin when the portal and its
  * sandbox are one deploy (`npm run deploy:worker`). Null when the build names none: the Sandbox page then
  * says there is no hosted sandbox, and the try-it console offers none. Anything but an origin is refused.
  */

@@ -1,7 +1,7 @@
 /**
  * The integration check and the guides agree: the polling loops of Create and poll (bash, JavaScript
  * and Python), exactly as the page shows them, keep every rule of the check in every scenario
- * (sandbox/src/check/). Each language's check runs the seven scenarios one after another, as the
+ * (check/src/). Each language's check runs the seven scenarios one after another, as the
  * command does by default (the bash loop writes its files where it runs); the never-completes scenario
  * lasts as long as the loop's maximum of polls takes (about a minute and a half).
  */
@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
-import {checkScenarios, rules} from '@portal/sandbox/check';
-import {runCheck} from '@portal/sandbox/check/cli';
+import {checkScenarios, rules} from '@portal/check';
+import {runCheck} from '@portal/check/cli';
 import {codeBlocks} from '@portal/content';
-import {guideRuns} from '../../test-utils/guideRuns';
+import {guideRuns} from '@portal/test-utils/guideRuns';
 
 const page = 'getting-started/create-and-poll.mdx';
 const docsDir = path.resolve(__dirname, '../docs');

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, SpecValidator} from '@portal/specs/node';
-import {apiPathsIn, matchingTemplates, type PathTemplate} from '../../test-utils/apiPaths';
+import {apiPathsIn, matchingTemplates, type PathTemplate} from '@portal/test-utils/apiPaths';
 import {contentFiles} from '@portal/content';
 
 const websiteDir = path.resolve(__dirname, '..');

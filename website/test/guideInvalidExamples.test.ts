@@ -14,7 +14,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, requestIssues, resolveRef, SpecValidator} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
-import {rules} from '../../sandbox/src/rules';
+import {rules} from '@portal/sandbox/rules';
 import {contentFiles, jsonBlocks, type CodeBlock} from '@portal/content';
 
 const websiteDir = path.resolve(__dirname, '..');

@@ -18,8 +18,8 @@ import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
 import {codeBlocks, codeLanguageOf, contentFiles} from '@portal/content';
-import {guideRuns, runProgram, type GuideRun} from '../../test-utils/guideRuns';
-import {startSandbox} from '../../test-utils/sandbox';
+import {guideRuns, runProgram, type GuideRun} from '@portal/test-utils/guideRuns';
+import {startSandbox} from '@portal/test-utils/sandbox';
 
 const websiteDir = path.resolve(__dirname, '..');
 const app = createApp({bundles: loadBundles(), strict: true});

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {contentFiles, codeBlocks, codeLanguageOf, type CodeBlock} from '@portal/content';
-import {FRAGMENT} from '../../test-utils/guideRuns';
+import {FRAGMENT} from '@portal/test-utils/guideRuns';
 
 const websiteDir = path.resolve(__dirname, '..');
 

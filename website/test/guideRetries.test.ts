@@ -15,8 +15,8 @@ import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
 import {codeBlocks} from '@portal/content';
-import {guideRuns, runProgram, type GuideRun} from '../../test-utils/guideRuns';
-import {startSandbox} from '../../test-utils/sandbox';
+import {guideRuns, runProgram, type GuideRun} from '@portal/test-utils/guideRuns';
+import {startSandbox} from '@portal/test-utils/sandbox';
 
 const docsDir = path.resolve(__dirname, '../docs');
 const app = createApp({bundles: loadBundles()});

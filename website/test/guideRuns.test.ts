@@ -33,8 +33,8 @@ import {
   type GuideRun,
   type RunLanguage,
   type RunResult,
-} from '../../test-utils/guideRuns';
-import {startSandbox, type LoggedRequest} from '../../test-utils/sandbox';
+} from '@portal/test-utils/guideRuns';
+import {startSandbox, type LoggedRequest} from '@portal/test-utils/sandbox';
 
 const websiteDir = path.resolve(__dirname, '..');
 const docsDir = path.join(websiteDir, 'docs');

@@ -14,8 +14,8 @@ import {firstExample, liveLoopOf, liveLoopPrograms, operations, requestMedia} fr
 import {loadBundle, loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
 import {codeBlocks} from '@portal/content';
-import {runProgram} from '../../test-utils/guideRuns';
-import {startSandbox} from '../../test-utils/sandbox';
+import {runProgram} from '@portal/test-utils/guideRuns';
+import {startSandbox} from '@portal/test-utils/sandbox';
 import {liveCount, type LiveViewApi} from '../src/components/TryIt/liveView';
 
 const docsDir = path.resolve(__dirname, '../docs');

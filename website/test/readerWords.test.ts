@@ -13,7 +13,7 @@ import {describe, expect, it} from 'vitest';
 import {contentFiles} from '@portal/content';
 import {loadBundles} from '@portal/specs/node';
 import {agentInstructions} from '../src/plugins/llms/llmsTxt';
-import {seedApis} from '../../test-utils/seed';
+import {seedApis} from '@portal/test-utils/seed';
 
 const websiteDir = path.resolve(__dirname, '..');
 const SEED = /\bseeds?\b/i;

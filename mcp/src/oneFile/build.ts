@@ -3,14 +3,14 @@
  * server on stdio (`node mcp.mjs`) with the markdown pages and the bundled specifications inside it,
  * nothing to install and no file read. The pages are made here, at build time, with the functions the
  * stdio server uses when it starts (`markdownPages` of ../pages.ts), and given to ./entry.ts as a
- * virtual module (`portal:pages`) beside the bundles (`portal:bundles`); `bundleOneFile` of the
- * sandbox's one file does the rest. The site's downloads plugin (website/src/plugins/downloads)
+ * virtual module (`portal:pages`) beside the bundles (`portal:bundles`); `bundleOneFile` of
+ * @portal/specs/esbuild does the rest. The site's downloads plugin (website/src/plugins/downloads)
  * builds it; ../oneFile.test.ts starts a lone copy.
  */
 import path from 'node:path';
 import type {OpenApiDocument} from '@portal/specs';
+import {bundleOneFile, type OneFile} from '@portal/specs/esbuild';
 import {loadBundles} from '@portal/specs/node';
-import {bundleOneFile, type OneFile} from '@portal/sandbox/oneFile';
 import {markdownPages, type MarkdownPage} from '../pages';
 
 export function buildMcpFile(
@@ -21,8 +21,8 @@ export function buildMcpFile(
     entry: path.join(__dirname, 'entry.ts'),
     name: 'mcp.mjs',
     modules: {
-      'portal:bundles': Object.fromEntries(bundles),
-      'portal:pages': options.pages ?? markdownPages(bundles),
+      'portal:bundles': {json: Object.fromEntries(bundles)},
+      'portal:pages': {json: options.pages ?? markdownPages(bundles)},
     },
     minify: options.minify,
   });

@@ -1,7 +1,7 @@
 /**
  * The thirteen bundles built into the Worker: imported JSON, bundled by esbuild (`local.ts`) or by
  * wrangler (`npm run deploy:worker`), so the Worker reads no file. The order and the slugs are those of
- * `specs/redocly.yaml` (`listedSlugs()`), which `config.test.ts` proves: a listed API missing here fails
+ * `specs/redocly.yaml` (`listedSlugs()`), which `bundles.test.ts` proves: a listed API missing here fails
  * it. Build the bundles first (`npm run specs:bundle`; the worker scripts do).
  */
 import type {OpenApiDocument} from '@portal/specs';

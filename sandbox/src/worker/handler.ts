@@ -2,7 +2,7 @@
  * The Worker's fetch handler: the same Hono app as Node (`createApp`), with the thirteen bundles built in
  * (`./bundles.ts`) and its request validators precompiled (Workers allow no code generation: `./build.ts`
  * bundles an entry into one module), answering `/apiservices/*`; the routes an entry adds (`workerFetch`'s
- * `routes`: the portal's Worker adds the MCP server at `/mcp`, mcp/src/worker/entry.ts), each given the
+ * `routes`: the portal's Worker adds the MCP server at `/mcp`, deploy/src/worker.ts), each given the
  * same sandbox; with static assets (the site's build) every other path is the site. From the bindings:
  *
  * - `SANDBOX_TOKEN_SECRET` (a Worker secret: `wrangler secret put SANDBOX_TOKEN_SECRET`): the token
@@ -14,6 +14,10 @@
  *   `worker/limits.ts`): over either, 429 with `Retry-After` and the sandbox's error body.
  * - `ASSETS` (the site's build): the paths that are not the sandbox's and match no file (the site's 404 page).
  */
+// The module exists only in the build (deploy/src/build.ts); this reference brings its declaration to every
+// project that compiles this file (deploy, mcp), which an import of a .d.ts cannot do
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./precompiled.d.ts" />
 import {precompiledValidators} from 'portal:precompiled-validators';
 import type {OpenApiDocument} from '@portal/specs';
 import {buildRoutes, createApp} from '../app';

@@ -1,6 +1,6 @@
 /**
  * The hosted sandbox's abuse limits (the Workers entry, `src/worker.ts`), written here once for the pages
- * that show them (`@portal/sandbox/worker/limits`) and for the tests: `sandbox/wrangler.jsonc` declares
+ * that show them (`@portal/sandbox/worker/limits`) and for the tests: `deploy/wrangler.jsonc` declares
  * the same `ratelimits` bindings (`config.test.ts` proves it). The platform's rate-limiting binding counts
  * requests per key in a window of `periodSeconds` (10 or 60, nothing else) in each Cloudflare location,
  * with no store of ours. Over a limit the Worker answers 429 with `Retry-After: <periodSeconds>` (the

@@ -3,7 +3,7 @@
  * (`src/worker.ts`; a Worker module exports only its handlers, so what tests and pages read lives here).
  */
 
-/** The secret's binding name: `wrangler secret put SANDBOX_TOKEN_SECRET -c sandbox/wrangler.jsonc`. */
+/** The secret's binding name: `wrangler secret put SANDBOX_TOKEN_SECRET -c deploy/wrangler.jsonc`. */
 export const SECRET_BINDING = 'SANDBOX_TOKEN_SECRET';
 
 /** The message of the 500 every sandbox request answers while the Worker has no secret. */

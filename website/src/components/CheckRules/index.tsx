@@ -1,7 +1,7 @@
 /**
  * The rules and the scenarios of the integration check, on docs/getting-started/integration-check.mdx,
  * rendered from where the check reads them (`rules` and `scenarioSummaries` of
- * `@portal/sandbox/check/contract`, sandbox/src/check/contract.ts, which holds no code of the check), so
+ * `@portal/check/contract`, check/src/contract.ts, which holds no code of the check), so
  * the page never restates them:
  * - `CheckRules` (default): each rule's id, sentence, tolerance, the scenarios that exercise it, and a
  *   link to the guide section that states it;
@@ -11,8 +11,8 @@
  */
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {checkScenarios, type CheckScenario} from '@portal/sandbox/check/model';
-import {rules, scenarioSummaries} from '@portal/sandbox/check/contract';
+import {checkScenarios, type CheckScenario} from '@portal/check/model';
+import {rules, scenarioSummaries} from '@portal/check/contract';
 import styles from './styles.module.css';
 
 /** The rules that only some scenarios exercise, by scenario. */

@@ -2,12 +2,12 @@
  * The in-browser HAR check's work, loaded with `import()` only when the reader picks a file (HarCheck's
  * index.tsx): read the file, `fromHar`, fetch the thirteen bundles from the site (`/openapi/<slug>.json`,
  * the console's `fetchBundle`), `judgeCheck` in HAR mode, and the report as one HTML document
- * (`reportHtml`). The same code as `npm run sandbox -- check --har` (sandbox/src/check/cli.ts), and the
+ * (`reportHtml`). The same code as `npm run sandbox -- check --har` (check/src/cli.ts), and the
  * same refusals: a file over `MAX_HAR_BYTES` is refused before it is read, a HAR that cannot be read or
  * that holds no call of the APIs answers one sentence. Nothing is sent anywhere.
  */
 import type {OpenApiDocument} from '@portal/specs';
-import {fromHar, judgeCheck, MAX_HAR_BYTES, reportHtml, rules, type CheckReport} from '@portal/sandbox/check';
+import {fromHar, judgeCheck, MAX_HAR_BYTES, reportHtml, rules, type CheckReport} from '@portal/check';
 import {fetchBundle} from '../TryIt/bundles';
 
 /** One API's bundle, where the site serves it. */

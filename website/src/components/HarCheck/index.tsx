@@ -3,7 +3,7 @@
  * `.har` file, and the page judges its calls against the rules of the integration check, as
  * `npm run sandbox -- check --har <file>` does, and shows the verdict and the full report.
  *
- * - The check's code (`@portal/sandbox/check`: the HAR reader, the request checks, the rules, the HTML
+ * - The check's code (`@portal/check`: the HAR reader, the request checks, the rules, the HTML
  *   report) and the thirteen bundles load only when a file is picked (`import('./check')`), so the page
  *   stays light. Nothing touches `window` before then; the input is disabled until the page has hydrated.
  * - The file never leaves the browser: the only requests are for the check's code and the bundles, on
@@ -19,8 +19,8 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useColorMode} from '@docusaurus/theme-common';
 import {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import {apis, specUrl} from '@site/config/apis';
-import type {CheckReport} from '@portal/sandbox/check';
-import {withColourMode} from '@portal/sandbox/check/theme';
+import type {CheckReport} from '@portal/check';
+import {withColourMode} from '@portal/check/theme';
 import type {BundleSource, Step} from './check';
 import styles from './styles.module.css';
 

@@ -2,7 +2,7 @@
  * What the Sandbox and AI assistants pages say of the hosted sandbox, given its address (./index.tsx reads
  * it from the build): the address and its abuse limits from where the Worker reads them
  * (`HOSTED_RATE_LIMITS`, sandbox/src/worker/limits.ts), and the MCP server the same Worker answers at
- * `/mcp` (mcp/src/worker/entry.ts). Without an address each says there is none: no address is invented.
+ * `/mcp` (deploy/src/worker.ts). Without an address each says there is none: no address is invented.
  */
 import type {ReactNode} from 'react';
 import {HOSTED_RATE_LIMITS} from '@portal/sandbox/worker/limits';

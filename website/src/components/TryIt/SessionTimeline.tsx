@@ -1,6 +1,6 @@
 /**
  * The timeline of a "Poll until complete" session, once it has ended: the integration check's own
- * (`timelineHtml` of `@portal/sandbox/check`, sandbox/src/check/report/html.ts), so the console and
+ * (`timelineHtml` of `@portal/check`, check/src/report/html.ts), so the console and
  * the check's report draw a session the same way: every call on a time axis, each poll's status,
  * action and result count, and the calls that break a rule of the check marked, with its table as the
  * text alternative, in the site's colour mode. The check's code loads with the first session. The
@@ -8,8 +8,8 @@
  */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
-import type {Recording} from '@portal/sandbox/check';
-import {withColourMode} from '@portal/sandbox/check/theme';
+import type {Recording} from '@portal/check';
+import {withColourMode} from '@portal/check/theme';
 import {useColorMode} from '@docusaurus/theme-common';
 import styles from './styles.module.css';
 
@@ -31,7 +31,7 @@ export default function SessionTimeline({
   useEffect(() => {
     if (!session) return undefined;
     let current = true;
-    void import('@portal/sandbox/check').then(async ({judgeCheck, timelineHtml}) => {
+    void import('@portal/check').then(async ({judgeCheck, timelineHtml}) => {
       const report = await judgeCheck([session], new Map([[slug, doc]]), 'Try it', 'har');
       if (current) setDrawn({session, html: timelineHtml(report.runs[0], TITLE)});
     });

@@ -8,7 +8,7 @@
  */
 import {useEffect, useReducer, useRef} from 'react';
 import type {OpenApiDocument} from '@portal/specs';
-import type {Exchange, Recording} from '@portal/sandbox/check';
+import type {Exchange, Recording} from '@portal/check';
 import {heldContent} from './liveView';
 import {abortableSleep, pollRequest, pollSession, type PollRow} from './pollSession';
 import {requestUrl, sessionStateOf, type EditedRequest, type PollPlan, type TargetKind} from './request';
@@ -49,7 +49,7 @@ export interface RunState {
   /** Each of those calls' answer (with what was sent) and the results held after it, in the same order. */
   calls: {answer: Answer; held: unknown}[];
   /**
-   * The last poll session as the integration check records a run (sandbox/src/check/model.ts), once a
+   * The last poll session as the integration check records a run (check/src/model.ts), once a
    * run of it has ended: what its timeline shows (SessionTimeline.tsx). Undefined after a Send.
    */
   session: Recording | undefined;

@@ -1,6 +1,6 @@
 /**
  * The one files for partners: builds `sandbox.mjs` (the sandbox, the bundles and the integration check;
- * sandbox/src/oneFile/build.ts) and `mcp.mjs` (the MCP server with the pages and bundles;
+ * check/src/oneFile/build.ts) and `mcp.mjs` (the MCP server with the pages and bundles;
  * mcp/src/oneFile/build.ts) when the content loads, gives the pages each file's size and SHA-256 as
  * global data (src/components/OneFileDownloads), and writes the files with their `.sha256` into
  * `/downloads/` after the build. Lifecycle only: the checksums are ./downloads.ts.
@@ -8,9 +8,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {buildSandboxFile, type OneFile} from '@portal/sandbox/oneFile';
+import {buildSandboxFile, type OneFile} from '@portal/check/oneFile';
 import {loadBundles} from '@portal/specs/node';
-import {buildMcpFile} from '../../../../mcp/src/oneFile/build';
+import {buildMcpFile} from '@portal/mcp/oneFile';
 import {DOWNLOADS_DIR, downloadInfo, sha256sumLine, type DownloadsData} from './downloads';
 
 interface Content {

@@ -1,0 +1,8 @@
+/**
+ * The entry of `sandbox.mjs` (./build.ts): the partner's command (../command.ts) on the bundles built into
+ * the file, the check run where the command was started.
+ */
+import bundles from 'portal:bundles';
+import {main} from '../command';
+
+main(new Map(Object.entries(bundles)), process.argv.slice(2), process.cwd(), 'node sandbox.mjs');

@@ -1,0 +1,111 @@
+/**
+ * Matches a recorded request to its operation and validates it exactly as the sandbox's validation step
+ * does: a small Hono app on the sandbox's own routes (`buildRoutes` of app.ts) whose pipeline is the
+ * route, then `validate` (middleware/validate.ts: parameters, the JSON body read as protobuf JSON, Ajv,
+ * the x-validation rules of rules.ts), then an empty answer. No key step (keys are judged by a rule of
+ * rules.ts) and no scenario step. The x-validation rules that read the clock (dates in the past, within
+ * 12 months) read the exchange's time: the recording's `startedAt` plus the exchange's `startedMs`.
+ * Browser-safe, like app.ts: the site's HAR check runs it too.
+ */
+import {Hono, type Context} from 'hono';
+import {SpecValidator, type OpenApiDocument} from '@portal/specs';
+import {buildRoutes, honoPath, SandboxError, validate, type SandboxEnv} from '@portal/sandbox';
+import type {CheckedRequest, Exchange} from './model';
+
+/** What one check passes through the app: its clock, and where the outcome is written. */
+interface CheckBindings {
+  now: number;
+  found: CheckedRequest;
+}
+type CheckEnv = SandboxEnv & {Bindings: CheckBindings};
+
+/** Any origin will do: only the path and query of a recorded request are read. */
+const ORIGIN = 'http://check.invalid';
+
+/** The checking app of a set of bundles, built once (routes and compiled schemas are the costly part). */
+const apps = new WeakMap<Map<string, OpenApiDocument>, Hono<CheckEnv>>();
+
+function checkingApp(bundles: Map<string, OpenApiDocument>): Hono<CheckEnv> {
+  const built = apps.get(bundles);
+  if (built) return built;
+  const validator = new SpecValidator(bundles);
+  const app = new Hono<CheckEnv>();
+  for (const route of buildRoutes(bundles)) {
+    app.on(
+      route.operation.method,
+      honoPath(route.operation.path),
+      async (context, next) => {
+        context.set('route', route);
+        context.env.found.operationId = route.operation.operationId;
+        context.env.found.slug = route.operation.slug;
+        context.env.found.pathParams = context.req.param() as Record<string, string>;
+        await next();
+      },
+      // The sandbox's own step, with the exchange's time as its clock
+      (context, next) =>
+        validate({validator, now: () => context.env.now, strict: false})(
+          context as unknown as Context<SandboxEnv>,
+          next,
+        ),
+      (context) => context.body(null, 204),
+    );
+  }
+  app.notFound((context) => context.body(null, 404));
+  app.onError((error, context) => {
+    if (!(error instanceof SandboxError)) throw error;
+    // A 400 names its fields; a 413 (a body over 1 MiB) is a violation of the whole body
+    context.env.found.violations = error.violations.length
+      ? error.violations
+      : [{field: '', description: error.message, reason: String(error.status)}];
+    return context.body(null, error.status as 400);
+  });
+  apps.set(bundles, app);
+  return app;
+}
+
+const headerOf = (exchange: Exchange, name: string): string | undefined =>
+  exchange.request.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+
+/** The exchange's request as the app reads it: method, path and query, content type and body. */
+function requestOf(exchange: Exchange): Request | undefined {
+  const {method, url, body} = exchange.request;
+  const upper = method.toUpperCase();
+  try {
+    const headers = new Headers();
+    const type = headerOf(exchange, 'content-type');
+    if (type !== undefined) headers.set('content-type', type);
+    return new Request(`${ORIGIN}${url.startsWith('/') ? '' : '/'}${url}`, {
+      method: upper,
+      headers,
+      body: upper === 'GET' || upper === 'HEAD' || body === undefined ? undefined : body,
+    });
+  } catch {
+    // A method or URL no Fetch API request can carry calls no operation
+    return undefined;
+  }
+}
+
+export interface RequestCheckOptions {
+  /** ISO time the recording started: an exchange's time is this plus its `startedMs`. */
+  startedAt: string;
+}
+
+/**
+ * A checker of one recording's exchanges: each request's operation (undefined for another path or
+ * method), its path parameters by name, and its violations as the sandbox's 400 would name them.
+ */
+export function createRequestCheck(
+  bundles: Map<string, OpenApiDocument>,
+  options: RequestCheckOptions,
+): (exchange: Exchange) => Promise<CheckedRequest> {
+  const start = Date.parse(options.startedAt);
+  if (Number.isNaN(start)) throw new Error(`startedAt is not a time: ${options.startedAt}`);
+  const app = checkingApp(bundles);
+  return async (exchange) => {
+    const found: CheckedRequest = {operationId: undefined, pathParams: {}, violations: []};
+    const request = requestOf(exchange);
+    if (!request) return found;
+    await app.fetch(request, {now: start + exchange.startedMs, found} satisfies CheckBindings);
+    return found;
+  };
+}

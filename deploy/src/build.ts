@@ -1,0 +1,95 @@
+/**
+ * The portal's Worker build, one for the deploy and the local runs: ./worker.ts (the sandbox's Worker handler
+ * plus the MCP server at `/mcp`) bundled by esbuild into one ES module for workerd, with the thirteen bundles
+ * built in and every request validator the sandbox compiles precompiled. Cloudflare Workers allow no code
+ * generation from strings (`new Function`, which Ajv compiles with), so the validators are Ajv standalone
+ * code made here (`requestSchemaRefs` of `@portal/specs`: the parameter and body schemas of every operation),
+ * given to the sandbox's handler as the module `portal:precompiled-validators`; the formats they check are
+ * `@portal/sandbox/worker/formats`. The MCP server's markdown pages are made here too (`markdownPages` of
+ * @portal/mcp, as the stdio server makes them when it starts), as the module `portal:pages`.
+ *
+ * `tsx src/build.ts [outfile]` writes `deploy/dist/worker.js` unless told (minified, with its source map):
+ * the `build.command` of wrangler.jsonc, which `wrangler deploy` runs first and the local runs (./local.ts)
+ * run into a temporary folder.
+ */
+import path from 'node:path';
+import {_} from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
+import {build} from 'esbuild';
+import {markdownPages} from '@portal/mcp/pages';
+import {createAjv, requestSchemaRefs, SpecValidator, type OpenApiDocument} from '@portal/specs';
+import {virtualModules, type VirtualModule} from '@portal/specs/esbuild';
+import {loadBundles} from '@portal/specs/node';
+
+export const portalWorkerEntry = path.join(__dirname, 'worker.ts');
+export const defaultOutfile = path.resolve(__dirname, '..', 'dist', 'worker.js');
+
+/** The CommonJS source of the validators of every request schema the sandbox compiles, by `<slug><pointer>`. */
+export function precompiledValidatorsSource(bundles: Map<string, OpenApiDocument>): string {
+  const validator = new SpecValidator(bundles);
+  const refs = [...new Set([...validator.operations.keys()].flatMap((id) => requestSchemaRefs(validator, id)))];
+  // The same Ajv as SpecValidator's, keeping the source of what it compiles; its formats required by name
+  const ajv = createAjv({code: {source: true, formats: _`require("@portal/sandbox/worker/formats").formats`}});
+  for (const [slug, doc] of bundles) ajv.addSchema(doc as object, slug);
+  const code = standaloneCode(ajv, Object.fromEntries(refs.map((ref, index) => [`v${index}`, ref])));
+  return `${code}
+const refs = ${JSON.stringify(refs)};
+exports.precompiledValidators = new Map(refs.map((ref, index) => [ref, exports["v" + index]]));
+`;
+}
+
+export interface WorkerBuild {
+  outfile: string;
+  /** Bytes of the module. */
+  bytes: number;
+}
+
+export interface WorkerBuildOptions {
+  /** Minified, with a linked source map (the deploy's build). */
+  minify?: boolean;
+  /** The entry: the portal's Worker (./worker.ts) unless given. */
+  entry?: string;
+  /** The bundles built in (the bundled specifications unless given). */
+  bundles?: Map<string, OpenApiDocument>;
+}
+
+/** Bundles the portal's Worker into `outfile`: one ES module for workerd, its validators precompiled. */
+export async function buildWorker(outfile: string, options: WorkerBuildOptions = {}): Promise<WorkerBuild> {
+  const {minify = false, entry = portalWorkerEntry} = options;
+  let bundles: Map<string, OpenApiDocument>;
+  try {
+    bundles = options.bundles ?? loadBundles();
+  } catch (error) {
+    throw new Error(`The Worker is built from the bundled specifications: ${(error as Error).message}`);
+  }
+  const modules: Record<string, () => VirtualModule> = {
+    'portal:precompiled-validators': () => ({js: precompiledValidatorsSource(bundles), resolveDir: __dirname}),
+    'portal:pages': () => ({json: markdownPages(bundles)}),
+  };
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser'],
+    minify,
+    sourcemap: minify ? 'linked' : false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [virtualModules(modules)],
+  });
+  return {outfile, bytes: result.metafile.outputs[path.relative(process.cwd(), outfile)]?.bytes ?? 0};
+}
+
+if (require.main === module) {
+  const outfile = path.resolve(process.argv[2] ?? defaultOutfile);
+  buildWorker(outfile, {minify: true}).then(
+    ({bytes}) => console.log(`worker: ${path.relative(process.cwd(), outfile)} (${Math.round(bytes / 1024)} KiB)`),
+    (error: unknown) => {
+      console.error(`worker: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The sandbox over HTTP, the same cases (test-utils/sandboxHttpSuite.ts) against every way it runs:
+ * the sandbox's Node entry (sandbox/src/node.ts through tsx, on a free port), the one file for partners
+ * (check/src/oneFile/build.ts, as the site's downloads plugin builds it) copied alone into an empty
+ * folder and started with `node sandbox.mjs`, and the Worker in workerd (deploy/src/workerd.ts). From
+ * the lone folder the one file also runs the integration check on a small client that keeps every rule
+ * (check/fixtures/clients/good.mjs).
+ */
+import {execFile} from 'node:child_process';
+import {existsSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {loneCopy, startListening, type ListeningProcess} from '@portal/test-utils/oneFile';
+import {sandboxHttpSuite} from '@portal/test-utils/sandboxHttpSuite';
+import {startWorkerd, type RunningWorkerd} from './workerd';
+import {buildSandboxFile} from '@portal/check/oneFile';
+import {bundles, exampleBody, op} from '@portal/sandbox/testing';
+
+/** The folder of the sandbox's Node entry, where `npm run start -w @portal/sandbox` runs it. */
+const sandboxDir = path.dirname(path.dirname(require.resolve('@portal/sandbox/node')));
+const lone: string[] = [];
+afterAll(() => lone.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
+const clients = path.dirname(require.resolve('@portal/check/fixtures/clients/good.mjs'));
+
+describe('the Node entry (npm run sandbox)', () => {
+  let sandbox: ListeningProcess;
+  beforeAll(async () => {
+    sandbox = await startListening('node', ['--import', 'tsx', 'src/node.ts', '--port', '0'], {cwd: sandboxDir});
+  });
+  afterAll(() => sandbox?.close());
+
+  sandboxHttpSuite(() => sandbox.url);
+});
+
+describe('the Worker in workerd', () => {
+  let worker: RunningWorkerd;
+  beforeAll(async () => {
+    worker = await startWorkerd();
+  });
+  afterAll(() => worker?.close());
+
+  sandboxHttpSuite(() => worker.url);
+});
+
+describe('the one file sandbox.mjs, alone in an empty folder', () => {
+  let file: Uint8Array;
+  let sandbox: ListeningProcess;
+  beforeAll(async () => {
+    file = (await buildSandboxFile({bundles})).contents;
+    const dir = loneCopy({'sandbox.mjs': file});
+    lone.push(dir);
+    sandbox = await startListening('node', ['sandbox.mjs', '--port', '0'], {cwd: dir});
+  });
+  afterAll(() => sandbox?.close());
+
+  sandboxHttpSuite(() => sandbox.url);
+
+  it('says where it listens, as npm run sandbox does', () => {
+    expect(sandbox.output()).toMatch(/^Sandbox listening on http:\/\/127\.0\.0\.1:\d+ \(keys start with sandbox_\)$/m);
+  });
+
+  it('runs the integration check where it is started: a client that keeps every rule passes (exit 0)', async () => {
+    const dir = loneCopy({
+      'sandbox.mjs': file,
+      'good.mjs': readFileSync(path.join(clients, 'good.mjs')),
+      'lib.mjs': readFileSync(path.join(clients, 'lib.mjs')),
+      'query.json': JSON.stringify((exampleBody(op('FlightsService_CreateSearch')) as {query: unknown}).query),
+    });
+    lone.push(dir);
+    // npm's INIT_CWD is not where the file was started: the check runs in the current folder
+    const env = {PATH: process.env.PATH, HOME: process.env.HOME, INIT_CWD: tmpdir()};
+    const {stdout} = await promisify(execFile)(
+      'node',
+      ['sandbox.mjs', 'check', '--parallel', '--', 'node', 'good.mjs'],
+      {
+        cwd: dir,
+        env,
+      },
+    );
+    expect(stdout).toContain('PASSED: every rule holds in every run');
+    for (const name of ['junit.xml', 'report.md', 'report.html', 'session.har'])
+      expect(existsSync(path.join(dir, 'integration-report', name))).toBe(true);
+  });
+});
