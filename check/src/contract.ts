@@ -5,10 +5,13 @@
  * site's Integration check page renders these (website/src/components/CheckRules) without loading
  * either. Imports nothing but the model's types.
  */
+import type {LiveFlow} from '@portal/specs';
 import type {CheckScenario, Rule} from './model';
 
+/** The share of its flow's poll interval (`x-live-flow.pollIntervalSeconds`) a poll may wait and pass `poll-interval`. */
+export const POLL_GAP_SHARE = 0.9;
 /** Gaps between a session's 2xx answer and its next poll shorter than this fail `poll-interval`. */
-export const MIN_POLL_GAP_MS = 900;
+export const minPollGapMs = (flow: Pick<LiveFlow, 'pollIntervalMs'>): number => flow.pollIntervalMs * POLL_GAP_SHARE;
 /** What `retry-after` allows for timer granularity. */
 export const RETRY_AFTER_SLACK_MS = 50;
 
@@ -38,8 +41,9 @@ const ruleList = [
   },
   {
     id: 'poll-interval',
-    sentence: 'A session is polled about a second or more after its last answer, never in a tight loop.',
-    tolerance: `A poll ${seconds(MIN_POLL_GAP_MS)} after the session's last 2xx answer passes; the wait after a 429, a 5xx or no answer is judged by the retry rules instead.`,
+    sentence:
+      'A session is polled no sooner than the wait between polls its specification asks for, never in a tight loop.',
+    tolerance: `A poll ${Math.round(POLL_GAP_SHARE * 100)} % of the poll interval its specification declares after the session's last 2xx answer passes (x-live-flow of the create's poll link); the wait after a 429, a 5xx or no answer is judged by the retry rules instead.`,
     guide: section('Rate limits: Poll politely', 'rate-limits', 'poll-politely'),
   },
   {

@@ -108,6 +108,30 @@ describe('toHar', () => {
     expect(entry._scenario).toBeUndefined();
     expect(maskKey('sandbox_scenario_429')).toBe(`sandbox_${MASK}`);
   });
+
+  it('masks a key sent in the query under any name the api-key-header rule spots (key, x-api-key, X_API_KEY)', () => {
+    const keys = {key: 'prtl_live_key_0001', 'x-api-key': 'prtl_live_key_0002', X_API_KEY: 'sandbox_query_key_3'};
+    const recording: Recording = {
+      scenario: 'normal',
+      startedAt: '2026-11-23T10:00:00.000Z',
+      exchanges: Object.entries(keys).map(([name, value], index) => ({
+        index,
+        startedMs: index * 10,
+        endedMs: index * 10 + 5,
+        request: {method: 'GET', url: `/apiservices/v3/culture/currencies?${name}=${value}&locale=en-GB`, headers: []},
+        response: {status: 401, headers: [], body: `{"message":"no key in x-api-key; ${value} was in the query"}`},
+      })),
+    };
+    const written = toHar([recording]);
+    const text = JSON.stringify(written);
+    for (const value of Object.values(keys)) expect(text).not.toContain(value);
+    expect(written.log.entries.map((entry) => entry.request.queryString[0])).toEqual([
+      {name: 'key', value: MASK},
+      {name: 'x-api-key', value: MASK},
+      {name: 'X_API_KEY', value: `sandbox_${MASK}`},
+    ]);
+    expect(written.log.entries[0].request.queryString[1]).toEqual({name: 'locale', value: 'en-GB'});
+  });
 });
 
 describe('fromHar', () => {

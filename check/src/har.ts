@@ -5,6 +5,7 @@
  * proxy's) into recordings the rules judge: only calls of the APIs count (a path with `/apiservices/`), and
  * a HAR that cannot be read answers one sentence, never a throw. Browser-safe: the site's HAR check uses it.
  */
+import {isKeyName} from './keyNames';
 import type {CheckReport, Exchange, Fault, Header, Recording} from './model';
 
 /** The most entries a HAR may hold for the check to read it. */
@@ -26,8 +27,6 @@ const MAX_LABEL_LENGTH = 100;
 /** Secrets shorter than this are masked where they are named (header, parameter) but not searched for in bodies. */
 const MIN_SCRUBBED_SECRET = 6;
 
-const KEY_HEADERS = new Set(['x-api-key', 'api-key', 'apikey', 'x-apikey']);
-const KEY_PARAMETERS = new Set(['api-key', 'apikey', 'api_key']);
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
 
 export interface HarHeader {
@@ -110,7 +109,7 @@ class Masker {
   }
 
   header(name: string, value: string): string {
-    if (KEY_HEADERS.has(name)) return this.remember(value, maskKey(value));
+    if (isKeyName(name)) return this.remember(value, maskKey(value));
     if (CREDENTIAL_HEADERS.has(name)) {
       // The scheme (`Bearer`, `Basic`) stays: it is no secret and says what was sent.
       const scheme = /^([A-Za-z][\w-]*)\s+(\S.*)$/.exec(value);
@@ -138,7 +137,7 @@ class Masker {
     return `${pair.slice(0, equals).trim()}=${MASK}`;
   }
 
-  /** The URL with the value of any key parameter (`apikey`, `api-key`, `api_key`) masked. */
+  /** The URL with the value of any key parameter (keyNames.ts: `key`, `apikey`, `x-api-key`...) masked. */
   url(url: string): string {
     const question = url.indexOf('?');
     if (question < 0) return url;
@@ -148,7 +147,7 @@ class Masker {
       .split('&')
       .map((pair) => {
         const equals = pair.indexOf('=');
-        if (equals < 0 || !KEY_PARAMETERS.has(decode(pair.slice(0, equals)).toLowerCase())) return pair;
+        if (equals < 0 || !isKeyName(decode(pair.slice(0, equals)))) return pair;
         const value = decode(pair.slice(equals + 1));
         this.remember(pair.slice(equals + 1), encodeURIComponent(maskKey(value)));
         return `${pair.slice(0, equals)}=${encodeURIComponent(this.remember(value, maskKey(value)))}`;

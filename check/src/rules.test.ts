@@ -1,10 +1,17 @@
+/**
+ * The integration check's rules (rules.ts) on synthetic recordings: each rule failed and passed, at the
+ * edges of its tolerance.
+ */
 import {describe, expect, it} from 'vitest';
-import {liveFlows, resolveRef, responseMedia, type Schema} from '@portal/specs';
+import {liveFlows} from '@portal/specs';
 import {bundles, exampleBody, exampleUrl, KEY, liveSearches, op} from '@portal/sandbox/testing';
 import type {Exchange, Header, ProgramEnd, Recording, RunReport} from './model';
 import {createRequestCheck} from './requestCheck';
-import {MIN_POLL_GAP_MS} from './contract';
-import {judgeRecording, resultCollections, rules} from './rules';
+import {minPollGapMs} from './contract';
+import {judgeRecording, rules} from './rules';
+
+/** The least wait `poll-interval` passes for the flights search, from its specification's x-live-flow. */
+const FLIGHTS_POLL_GAP_MS = minPollGapMs(liveFlows('flights-live-pricing', bundles.get('flights-live-pricing')!)[0]);
 
 const START = '2026-06-15T12:00:00.000Z';
 
@@ -146,22 +153,6 @@ describe('the rule list', () => {
       expect(Object.keys(rule)).not.toContain('judge');
     }
     expect(rules.find((rule) => rule.id === 'bounded-polling')?.scenarios).toEqual(['never-completes']);
-  });
-});
-
-describe('results', () => {
-  it("names, for each live search, a collection of its poll answer's content.results", () => {
-    const searches = [...bundles].flatMap(([slug, doc]) =>
-      liveFlows(slug, doc).filter((flow) => !flow.create.path.includes('{')),
-    );
-    expect(searches.map((flow) => flow.slug).sort()).toEqual(Object.keys(resultCollections).sort());
-    for (const flow of searches) {
-      const doc = bundles.get(flow.slug)!;
-      const property = (schema: Schema | undefined, name: string) =>
-        resolveRef(doc, resolveRef(doc, schema)?.properties?.[name]);
-      const results = property(property(responseMedia(doc, flow.poll)?.schema, 'content'), 'results');
-      expect(Object.keys(results?.properties ?? {}), flow.poll.operationId).toContain(resultCollections[flow.slug]);
-    }
   });
 });
 
@@ -371,11 +362,21 @@ describe('poll-interval', () => {
     expectOnlyFails(report, 'poll-interval', /#1 of session 1 after 0\.2 s/, [1]);
   });
 
+  it("fails a poll 1 ms short of 90 % of its flow's poll interval, and passes one at exactly that", async () => {
+    expect(FLIGHTS_POLL_GAP_MS).toBe(900);
+    const [first, second, third] = politeSearch();
+    const early = await judge([first, {...second, after: FLIGHTS_POLL_GAP_MS - 1}, third]);
+    expectOnlyFails(early, 'poll-interval', /#1 of session 1 after 0\.899 s/, [1]);
+    expect(verdictOf(early, 'poll-interval').detail).toMatch(/sooner than 0\.9 s/);
+    const onTime = await judge([first, {...second, after: FLIGHTS_POLL_GAP_MS}, third]);
+    expectNoFailure(onTime);
+  });
+
   it('passes a poll 0.9 s after, and does not judge the wait after a failed answer', async () => {
     const [first, second, third] = politeSearch();
     const report = await judge([
       first,
-      {...failing(second, 503), after: MIN_POLL_GAP_MS},
+      {...failing(second, 503), after: FLIGHTS_POLL_GAP_MS},
       {...second, after: 0},
       third,
     ]);

@@ -12,7 +12,8 @@
  */
 import {liveFlows, operations, requestMedia, securityHeaders, type LiveFlow, type OpenApiDocument} from '@portal/specs';
 import {SANDBOX_KEY_PREFIX} from '@portal/sandbox';
-import {MIN_POLL_GAP_MS, RETRY_AFTER_SLACK_MS, rules, type RuleId} from './contract';
+import {isKeyName} from './keyNames';
+import {minPollGapMs, RETRY_AFTER_SLACK_MS, rules, type RuleId} from './contract';
 import type {
   CheckedRequest,
   CheckScenario,
@@ -24,17 +25,6 @@ import type {
   SessionTrace,
 } from './model';
 
-/**
- * Where a live search's answers hold their results, under `content.results`: a map keyed by id, by
- * the API's slug. `rules.test.ts` proves each is a property of that flow's poll response schema.
- */
-export const resultCollections: Readonly<Record<string, string>> = {
-  'flights-live-pricing': 'itineraries',
-  'carhire-live-pricing': 'quotes',
-  'hotels-live': 'hotelContent',
-};
-
-const DONE_STATUSES = ['RESULT_STATUS_COMPLETE', 'RESULT_STATUS_FAILED'];
 const RETRYABLE = [429, 500, 503];
 const CLIENT_ERRORS = [400, 401, 403];
 
@@ -59,9 +49,7 @@ function bundleFacts(bundles: Map<string, OpenApiDocument>): BundleFacts {
   const known = factsOfBundles.get(bundles);
   if (known) return known;
   // The live searches: flows whose create starts a search (an itinerary refresh's create takes a token)
-  const flows = [...bundles]
-    .flatMap(([slug, doc]) => liveFlows(slug, doc))
-    .filter((flow) => !flow.create.path.includes('{'));
+  const flows = [...bundles].flatMap(([slug, doc]) => liveFlows(slug, doc)).filter((flow) => flow.kind === 'search');
   const keyHeaders = new Map<string, string[]>();
   for (const [slug, doc] of bundles) {
     for (const operation of operations(slug, doc))
@@ -104,6 +92,8 @@ interface Call {
 interface Session {
   id: number;
   slug: string;
+  /** The live search it is a session of, with the facts its specification declares. */
+  flow: LiveFlow;
   /** Its calls in the order they started. */
   calls: Call[];
   tokens: Set<string>;
@@ -133,11 +123,10 @@ function jsonObject(text: string | undefined): Record<string, unknown> | undefin
   }
 }
 
-/** How many results an answer's content holds, when it holds its flow's collection. */
-function resultCount(slug: string, answer: Record<string, unknown> | undefined): number | undefined {
-  const name = resultCollections[slug];
+/** How many results an answer's content holds, when it holds its flow's collection (`x-live-flow.results`). */
+function resultCount(flow: LiveFlow, answer: Record<string, unknown> | undefined): number | undefined {
   const content = answer?.content as {results?: Record<string, unknown>} | undefined;
-  const collection = name ? content?.results?.[name] : undefined;
+  const collection = content?.results?.[flow.results];
   if (Array.isArray(collection)) return collection.length;
   return collection && typeof collection === 'object' ? Object.keys(collection).length : undefined;
 }
@@ -175,7 +164,14 @@ function readRun(recording: Recording, checked: CheckedRequest[], bundles: Map<s
   const answered = new Map<Session, number>();
   const byToken = new Map<string, Session>();
   const open = (call: Call, tokens: string[], created: boolean): Session => {
-    const session: Session = {id: 0, slug: call.flow!.slug, calls: [], tokens: new Set(tokens), created};
+    const session: Session = {
+      id: 0,
+      slug: call.flow!.slug,
+      flow: call.flow!,
+      calls: [],
+      tokens: new Set(tokens),
+      created,
+    };
     sessions.push(session);
     answered.set(session, call.end);
     for (const token of tokens) byToken.set(token, session);
@@ -208,7 +204,7 @@ function traceOf(session: Session): SessionTrace {
     calls: session.calls.map((call) => {
       const resultStatus = call.answer?.status;
       const resultAction = call.answer?.action;
-      const results = resultCount(session.slug, call.answer);
+      const results = resultCount(session.flow, call.answer);
       return {
         index: call.index,
         role: call.role!,
@@ -262,7 +258,7 @@ function keysInQuery(run: Run, call: Call): string[] {
     .filter((value): value is string => Boolean(value));
   const found: string[] = [];
   new URLSearchParams(query).forEach((value, name) => {
-    const named = /^(x[-_])?api[-_]?key$|^key$/i.test(name) || run.bundle.allKeyHeaders.includes(name.toLowerCase());
+    const named = isKeyName(name, run.bundle.allKeyHeaders);
     if (named || sent.includes(value) || value.startsWith(SANDBOX_KEY_PREFIX)) found.push(name);
   });
   return found;
@@ -339,18 +335,19 @@ function apiKeyHeader(run: Run): Judgement {
 }
 
 function pollInterval(run: Run): Judgement {
-  const judged: {call: Call; gap: number; session: Session}[] = [];
+  const judged: {call: Call; gap: number; session: Session; least: number}[] = [];
   for (const session of run.sessions) {
     session.calls.forEach((call, position) => {
       const previous = session.calls[position - 1];
-      if (call.role === 'poll' && previous?.ok) judged.push({call, gap: call.start - previous.end, session});
+      if (call.role === 'poll' && previous?.ok)
+        judged.push({call, gap: call.start - previous.end, session, least: minPollGapMs(session.flow)});
     });
   }
   if (!judged.length) return notExercised('no poll followed a 2xx answer of its session');
-  const soon = judged.filter(({gap}) => gap < MIN_POLL_GAP_MS);
+  const soon = judged.filter(({gap, least}) => gap < least);
   if (soon.length) {
     return failed(
-      `${plural(soon.length, 'poll')} of ${judged.length} came sooner than ${seconds(MIN_POLL_GAP_MS)} after their session's last answer: ${listed(
+      `${plural(soon.length, 'poll')} of ${judged.length} came sooner than ${seconds(Math.max(...soon.map(({least}) => least)))} after their session's last answer: ${listed(
         soon.map(({call, gap, session}) => `#${call.index} of session ${session.id} after ${seconds(gap)}`),
       )}`,
       soon.map(({call}) => call),
@@ -358,14 +355,14 @@ function pollInterval(run: Run): Judgement {
   }
   const shortest = Math.min(...judged.map(({gap}) => gap));
   return passed(
-    `${plural(judged.length, 'poll')} each came at least ${seconds(MIN_POLL_GAP_MS)} after their session's last answer (the shortest wait ${seconds(shortest)})`,
+    `${plural(judged.length, 'poll')} each came at least ${seconds(Math.min(...judged.map(({least}) => least)))} after their session's last answer (the shortest wait ${seconds(shortest)})`,
     judged.map(({call}) => call),
   );
 }
 
 /** A session's first 2xx answer that said COMPLETE or FAILED. */
 const doneAnswer = (session: Session): Call | undefined =>
-  session.calls.find((call) => call.ok && DONE_STATUSES.includes(String(call.answer?.status)));
+  session.calls.find((call) => call.ok && session.flow.terminalStatuses.includes(String(call.answer?.status)));
 
 function stopWhenDone(run: Run): Judgement {
   const done = run.sessions.flatMap((session) => {

@@ -22,12 +22,10 @@ export type CallKind =
 
 /**
  * Tells the creates and polls of live searches from other calls: the specs' live flows (their `poll`
- * links) whose create starts a search (an itinerary refresh's create takes a token: not a search).
+ * links) whose `x-live-flow` says they are searches (an itinerary refresh continues one).
  */
 export function callClassifier(bundles: Map<string, OpenApiDocument>): (method: string, path: string) => CallKind {
-  const flows = [...bundles]
-    .flatMap(([slug, doc]) => liveFlows(slug, doc))
-    .filter((flow) => !flow.create.path.includes('{'));
+  const flows = [...bundles].flatMap(([slug, doc]) => liveFlows(slug, doc)).filter((flow) => flow.kind === 'search');
   const matchers = flows.map((flow) => ({
     flow,
     create: new RegExp(`^${flow.create.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}$`),

@@ -62,7 +62,7 @@ describe('demo sessions: the specs example tokens', () => {
   }
 
   it('a search poll with the example token answers what the example search answers once complete', async () => {
-    for (const flow of flows.filter((candidate) => !candidate.create.path.includes('{'))) {
+    for (const flow of flows.filter((candidate) => candidate.kind === 'search')) {
       const {app, clock} = testApp();
       const body = exampleBody(flow.poll);
       const created = await send(app, flow.create.operationId, {body: exampleBody(flow.create)});

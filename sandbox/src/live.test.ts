@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {MIN_POLL_MS, STAGE_MS} from './services/session';
-import {exampleBody, liveSearches, op, request, testApp, validator} from './testing';
+import {flowOfPoll, minPollMs, STAGE_MS} from './services/session';
+import {bundles, exampleBody, liveSearches, op, request, testApp, validator} from './testing';
 
 interface LiveAnswer {
   sessionToken: string;
@@ -55,7 +55,10 @@ describe('create and poll', () => {
       const pollBody = exampleBody(op(family.poll));
       const replace = () => ({sessionToken: token});
 
-      // Nothing new yet: not modified. Something new, but sooner than MIN_POLL_MS after the last answer: omitted.
+      // Nothing new yet: not modified. Something new, but sooner than half the poll interval its
+      // specification declares after the last answer: omitted.
+      const MIN_POLL_MS = minPollMs(flowOfPoll({doc: bundles.get(op(family.poll).slug)!, operation: op(family.poll)}));
+      expect(MIN_POLL_MS).toBe(500);
       const sameView = family.results === 'hotelsPricingOptions' ? {} : pollBody;
       clock.now += STAGE_MS - MIN_POLL_MS / 5;
       const unchanged = await call(app, family.poll, {replace: replace(), body: sameView});

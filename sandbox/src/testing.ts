@@ -86,9 +86,9 @@ export async function linkedRequest(
   return {replace, body};
 }
 
-/** The live searches: the create-and-poll pairs the specs link whose create starts a search (no path parameter). */
+/** The live searches: the create-and-poll pairs the specs link, of kind `search` (`x-live-flow`). */
 export const liveSearches = [...bundles].flatMap(([slug, doc]) =>
   liveFlows(slug, doc)
-    .filter((flow) => !flow.create.path.includes('{'))
+    .filter((flow) => flow.kind === 'search')
     .map((flow) => ({slug, create: flow.create.operationId, poll: flow.poll.operationId})),
 );

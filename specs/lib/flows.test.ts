@@ -25,7 +25,19 @@ function searchApi(createLinks: Record<string, unknown>): OpenApiDocument {
       '/search/{token}/book': {post: {operationId: 'SearchService_Book', responses: answer()}},
     },
     components: {
-      schemas: {Answer: {type: 'object', properties: {searchToken: {type: 'string'}, status: {type: 'string'}}}},
+      schemas: {
+        Answer: {
+          type: 'object',
+          properties: {
+            searchToken: {type: 'string'},
+            status: {type: 'string', enum: ['STATUS_RUNNING', 'STATUS_DONE', 'STATUS_FAILED']},
+            content: {
+              type: 'object',
+              properties: {results: {type: 'object', properties: {offers: {type: 'object'}}}},
+            },
+          },
+        },
+      },
       links: {
         PollAgain: {operationId: 'SearchService_Poll', parameters: {token: '$response.body#/searchToken'}},
       },
@@ -33,10 +45,17 @@ function searchApi(createLinks: Record<string, unknown>): OpenApiDocument {
   };
 }
 
+const facts = {
+  kind: 'search',
+  results: 'offers',
+  terminalStatuses: ['STATUS_DONE', 'STATUS_FAILED'],
+  pollIntervalSeconds: 1.5,
+};
 const poll = {
   operationId: 'SearchService_Poll',
   parameters: {token: '$response.body#/searchToken'},
   description: 'Poll it.',
+  'x-live-flow': facts,
 };
 const book = {operationId: 'SearchService_Book', parameters: {token: '$response.body#/searchToken'}};
 
@@ -69,6 +88,42 @@ describe('liveFlows', () => {
     ).toEqual([['SearchService_Create', 'SearchService_Poll', 'searchToken', 'token']]);
   });
 
+  it('reads the facts the poll link declares: search or refresh, the results, the statuses that end it, the wait', () => {
+    const [flow] = liveFlows('search', searchApi({poll}));
+    expect([flow.kind, flow.results, flow.terminalStatuses, flow.pollIntervalMs]).toEqual([
+      'search',
+      'offers',
+      ['STATUS_DONE', 'STATUS_FAILED'],
+      1500,
+    ]);
+    const refresh = liveFlows('search', searchApi({poll: {...poll, 'x-live-flow': {...facts, kind: 'refresh'}}}));
+    expect(refresh[0].kind).toBe('refresh');
+  });
+
+  it('refuses a poll link without its facts, or with facts its poll answer contradicts', () => {
+    const withFacts = (changed: Record<string, unknown>) =>
+      searchApi({poll: {...poll, 'x-live-flow': {...facts, ...changed}}});
+    const {'x-live-flow': _dropped, ...bare} = poll;
+    expect(_dropped).toBe(facts);
+    expect(() => liveFlows('search', searchApi({poll: bare}))).toThrow(
+      'SearchService_Create: the poll link declares no x-live-flow',
+    );
+    expect(() => liveFlows('search', withFacts({kind: 'book'}))).toThrow('kind must be search or refresh');
+    expect(() => liveFlows('search', withFacts({results: 'hotels'}))).toThrow(
+      "results (hotels) is no collection of SearchService_Poll's content.results",
+    );
+    expect(() => liveFlows('search', withFacts({terminalStatuses: ['STATUS_DONE', 'STATUS_COMPLETE']}))).toThrow(
+      "terminalStatuses must be values of SearchService_Poll's status (STATUS_RUNNING, STATUS_DONE, STATUS_FAILED)",
+    );
+    expect(() => liveFlows('search', withFacts({terminalStatuses: []}))).toThrow('terminalStatuses must be values');
+    expect(() => liveFlows('search', withFacts({pollIntervalSeconds: 0}))).toThrow(
+      'pollIntervalSeconds must be above 0',
+    );
+    expect(() => liveFlows('search', withFacts({pollIntervalSeconds: '1'}))).toThrow(
+      'pollIntervalSeconds must be above 0',
+    );
+  });
+
   it('finds no flow where no link is named `poll`', () => {
     expect(liveFlows('search', searchApi({book}))).toEqual([]);
   });
@@ -84,6 +139,15 @@ describe('liveFlows', () => {
       'flights-live-pricing: FlightsService_CreateItineraryRefresh -> FlightsService_PollItineraryRefresh (refreshSessionToken)',
       'carhire-live-pricing: CarHireService_CreateSearch -> CarHireService_PollSearch (sessionToken)',
       'hotels-live: HotelsService_CreateSearch -> HotelsService_PollSearch (sessionToken)',
+    ]);
+    const facts = [...loadBundles()].flatMap(([slug, doc]) =>
+      liveFlows(slug, doc).map((flow) => `${flow.create.operationId}: ${flow.kind} of ${flow.results}`),
+    );
+    expect(facts).toEqual([
+      'FlightsService_CreateSearch: search of itineraries',
+      'FlightsService_CreateItineraryRefresh: refresh of itineraries',
+      'CarHireService_CreateSearch: search of quotes',
+      'HotelsService_CreateSearch: search of hotelContent',
     ]);
   });
 });

@@ -2,11 +2,13 @@
  * The flows between operations, as the specifications declare them with OpenAPI links on success
  * responses (the `live-flows/session-links` lint rule of `plugins/live-flows.mjs` makes every answer
  * that carries a session token declare them): which operation takes a token next, and which answer
- * field fills which of its path parameters. Nothing else in the repository pairs a create call with
- * its poll: the try-it console, the code samples' checks, the sandbox's tests and the MCP server read
- * these.
+ * field fills which of its path parameters. A create's `poll` link also declares the facts of its flow
+ * (`x-live-flow`: whether it is a search or a refresh, where its results are, the statuses that end it,
+ * the wait between polls), checked here against the poll's answer schema. Nothing else in the repository
+ * pairs a create call with its poll or states those facts: the integration check, the try-it console, the
+ * sandbox, the code samples' checks and the MCP server read these.
  */
-import {operations, resolveRef, type OpenApiDocument, type Operation} from './openapi';
+import {operations, resolveRef, responseMedia, type OpenApiDocument, type Operation, type Schema} from './openapi';
 
 /** One OpenAPI link of an operation's success response, resolved to the operations it joins. */
 export interface OperationLink {
@@ -17,6 +19,8 @@ export interface OperationLink {
   /** Each path parameter of `to` the link fills, with the top-level answer field it comes from. */
   parameters: {parameter: string; field: string}[];
   description: string;
+  /** The flow's facts, on a create's `poll` link. */
+  liveFlow?: LiveFlowFacts;
 }
 
 /** A create-and-poll pair: the create call, the poll it links, and how the token travels. */
@@ -28,12 +32,29 @@ export interface LiveFlow {
   tokenField: string;
   /** The poll's path parameter that takes it. */
   tokenParameter: string;
+  /** `search` starts a session (its create takes no token); `refresh` continues one (an itinerary refresh). */
+  kind: 'search' | 'refresh';
+  /** The collection of the poll answer's `content.results` that holds the results (`itineraries`). */
+  results: string;
+  /** The statuses after which the session is not polled again. */
+  terminalStatuses: readonly string[];
+  /** The wait between polls the guides ask for, in milliseconds. */
+  pollIntervalMs: number;
+}
+
+/** `x-live-flow` of a create's `poll` link, as written (plugins/live-flows.mjs lints its shape). */
+interface LiveFlowFacts {
+  kind?: unknown;
+  results?: unknown;
+  terminalStatuses?: unknown;
+  pollIntervalSeconds?: unknown;
 }
 
 interface LinkObject {
   operationId?: string;
   parameters?: Record<string, unknown>;
   description?: string;
+  'x-live-flow'?: LiveFlowFacts;
 }
 
 const bodyField = /^\$response\.body#\/([A-Za-z][A-Za-z0-9]*)$/;
@@ -58,19 +79,71 @@ export function operationLinks(slug: string, doc: OpenApiDocument): OperationLin
             throw new Error(`${from.operationId}: link ${name} fills ${parameter} from ${String(expression)}`);
           return {parameter, field};
         });
-        found.push({name, from, to, parameters, description: link.description ?? ''});
+        found.push({
+          name,
+          from,
+          to,
+          parameters,
+          description: link.description ?? '',
+          ...(link['x-live-flow'] ? {liveFlow: link['x-live-flow']} : {}),
+        });
       }
     }
   }
   return found;
 }
 
-/** The create-and-poll pairs of a document: each `poll` link from one operation to another. */
+/** The property `name` of an object schema, refs followed. */
+const propertyOf = (doc: OpenApiDocument, schema: Schema | undefined, name: string): Schema | undefined =>
+  resolveRef(doc, resolveRef(doc, schema)?.properties?.[name]);
+
+/** The facts of the flow `link` starts, checked against its poll's answer schema; throws what is wrong. */
+function flowFacts(
+  doc: OpenApiDocument,
+  link: OperationLink,
+): Pick<LiveFlow, 'kind' | 'results' | 'terminalStatuses' | 'pollIntervalMs'> {
+  const where = `${link.from.operationId}: the poll link's x-live-flow`;
+  const facts = link.liveFlow;
+  if (!facts) throw new Error(`${link.from.operationId}: the poll link declares no x-live-flow`);
+  if (facts.kind !== 'search' && facts.kind !== 'refresh') throw new Error(`${where}: kind must be search or refresh`);
+  const answer = responseMedia(doc, link.to)?.schema;
+  const results = propertyOf(doc, propertyOf(doc, answer, 'content'), 'results');
+  if (typeof facts.results !== 'string' || !resolveRef(doc, results)?.properties?.[facts.results])
+    throw new Error(
+      `${where}: results (${String(facts.results)}) is no collection of ${link.to.operationId}'s content.results`,
+    );
+  const statuses = propertyOf(doc, answer, 'status')?.enum ?? [];
+  const terminal = facts.terminalStatuses;
+  if (!Array.isArray(terminal) || terminal.length === 0 || !terminal.every((status) => statuses.includes(status)))
+    throw new Error(
+      `${where}: terminalStatuses must be values of ${link.to.operationId}'s status (${statuses.join(', ')})`,
+    );
+  const seconds = facts.pollIntervalSeconds;
+  if (typeof seconds !== 'number' || !(seconds > 0)) throw new Error(`${where}: pollIntervalSeconds must be above 0`);
+  return {
+    kind: facts.kind,
+    results: facts.results,
+    terminalStatuses: terminal as string[],
+    pollIntervalMs: seconds * 1000,
+  };
+}
+
+/**
+ * The create-and-poll pairs of a document: each `poll` link from one operation to another, with the facts
+ * its `x-live-flow` declares.
+ */
 export function liveFlows(slug: string, doc: OpenApiDocument): LiveFlow[] {
   return operationLinks(slug, doc)
     .filter((link) => link.name === 'poll' && link.to.operationId !== link.from.operationId)
     .map((link) => {
       const [token] = link.parameters;
-      return {slug, create: link.from, poll: link.to, tokenField: token.field, tokenParameter: token.parameter};
+      return {
+        slug,
+        create: link.from,
+        poll: link.to,
+        tokenField: token.field,
+        tokenParameter: token.parameter,
+        ...flowFacts(doc, link),
+      };
     });
 }

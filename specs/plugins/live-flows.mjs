@@ -5,8 +5,33 @@
  * with an OpenAPI link named `poll`, which operation takes that token next, and every link of a
  * response must name an operation of the same document and fill only that operation's path
  * parameters from `$response.body#/<property>` of a property the response declares.
- * `lib/flows.ts` reads the same links (`liveFlows`, `operationLinks`); CONVENTIONS.md states the rule.
+ * A `poll` link to another operation (a create's, starting a flow) also declares the facts of that flow, in
+ * `x-live-flow`: `kind` (`search`, which starts a session, or `refresh`, which continues one), `results` (the
+ * collection under `content.results` that holds the results), `terminalStatuses` (after which the session
+ * is not polled again) and `pollIntervalSeconds` (the wait the guides ask for between polls).
+ * `lib/flows.ts` reads the same links (`liveFlows`, `operationLinks`) and checks `x-live-flow` against the
+ * poll's answer schema; CONVENTIONS.md states the rule.
  */
+const FLOW_KINDS = ['search', 'refresh'];
+
+/** What is wrong with a create's `x-live-flow`, as sentences (none when it is whole). */
+function liveFlowProblems(flow) {
+  if (!flow || typeof flow !== 'object')
+    return ['declares no `x-live-flow` (kind, results, terminalStatuses, pollIntervalSeconds)'];
+  const problems = [];
+  if (!FLOW_KINDS.includes(flow.kind)) problems.push(`\`x-live-flow.kind\` must be one of ${FLOW_KINDS.join(', ')}`);
+  if (typeof flow.results !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(flow.results))
+    problems.push('`x-live-flow.results` must name a collection of `content.results`');
+  if (
+    !Array.isArray(flow.terminalStatuses) ||
+    flow.terminalStatuses.length === 0 ||
+    !flow.terminalStatuses.every((status) => typeof status === 'string')
+  )
+    problems.push('`x-live-flow.terminalStatuses` must list the statuses after which the session is not polled again');
+  if (typeof flow.pollIntervalSeconds !== 'number' || !(flow.pollIntervalSeconds > 0))
+    problems.push('`x-live-flow.pollIntervalSeconds` must be a number of seconds above 0');
+  return problems;
+}
 const TOKEN = /^(sessionToken|[a-z][A-Za-z]*SessionToken)$/;
 const EXPRESSION = /^\$response\.body#\/([A-Za-z][A-Za-z0-9]*)$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -16,7 +41,14 @@ function SessionLinks() {
   const pathParameters = new Map();
   /** The links met, checked once every operation of the document is known. */
   const pending = [];
+  /** The operation whose responses are being visited. */
+  let operationId;
   return {
+    Operation: {
+      enter(operation) {
+        operationId = operation.operationId;
+      },
+    },
     PathItem: {
       enter(pathItem, ctx) {
         if (typeof ctx.key !== 'string') return;
@@ -44,13 +76,13 @@ function SessionLinks() {
         }
         for (const [name, linkNode] of Object.entries(links)) {
           const link = ctx.resolve(linkNode).node ?? {};
-          pending.push({name, link, properties, location: ctx.location.child(['links', name])});
+          pending.push({name, link, from: operationId, properties, location: ctx.location.child(['links', name])});
         }
       },
     },
     Root: {
       leave(_root, ctx) {
-        for (const {name, link, properties, location} of pending) {
+        for (const {name, link, from, properties, location} of pending) {
           const targets = pathParameters.get(link.operationId);
           if (!targets) {
             ctx.report({
@@ -58,6 +90,10 @@ function SessionLinks() {
               location,
             });
             continue;
+          }
+          if (name === 'poll' && link.operationId !== from) {
+            for (const problem of liveFlowProblems(link['x-live-flow']))
+              ctx.report({message: `Link \`poll\` to ${link.operationId} ${problem}.`, location});
           }
           const parameters = Object.entries(link.parameters ?? {});
           if (parameters.length === 0) {

@@ -35,6 +35,29 @@ describe('the lint rule live-flows/session-links', () => {
     ]);
   });
 
+  it("fails a create's poll link that does not declare its flow's facts, or declares them wrongly", async () => {
+    const flowFacts = / {14}x-live-flow:\n(?: {16}.+\n)+/;
+    expect(source).toMatch(flowFacts);
+    const withFacts = (facts: string) => source.replace(createLinks, (block) => block.replace(flowFacts, facts));
+    expect(await sessionLinkProblems(withFacts(''))).toEqual([
+      'Link `poll` to FlightsService_PollSearch declares no `x-live-flow` (kind, results, terminalStatuses, pollIntervalSeconds).',
+    ]);
+    const wrong = [
+      '              x-live-flow:',
+      '                kind: booking',
+      '                results: 12',
+      '                terminalStatuses: []',
+      '                pollIntervalSeconds: 0',
+      '',
+    ].join('\n');
+    expect(await sessionLinkProblems(withFacts(wrong))).toEqual([
+      'Link `poll` to FlightsService_PollSearch `x-live-flow.kind` must be one of search, refresh.',
+      'Link `poll` to FlightsService_PollSearch `x-live-flow.results` must name a collection of `content.results`.',
+      'Link `poll` to FlightsService_PollSearch `x-live-flow.terminalStatuses` must list the statuses after which the session is not polled again.',
+      'Link `poll` to FlightsService_PollSearch `x-live-flow.pollIntervalSeconds` must be a number of seconds above 0.',
+    ]);
+  });
+
   it('fails a link to an operation the document lacks', async () => {
     const broken = source.replace(createLinks, (block) =>
       block.replace('operationId: FlightsService_PollSearch', 'operationId: FlightsService_PollSearchTypo'),

@@ -32,7 +32,7 @@ const createSearch: Handler<'CarHireService_CreateSearch'> = async (call) => {
 
 const pollSearch: Handler<'CarHireService_PollSearch'> = async (call) => {
   const session = await openSession(call, call.params.sessionToken, KIND, demoSearch);
-  const outcome = poll(session, call.now);
+  const outcome = poll(session, call);
   const quotes = session.sc === 'empty' ? [] : partial(generate(session.q), outcome.stage, session.n);
   return {
     sessionToken: await call.tokens.sign(outcome.next),

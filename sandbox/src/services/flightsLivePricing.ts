@@ -64,7 +64,7 @@ const createSearch: Handler<'FlightsService_CreateSearch'> = async (call) => {
 
 const pollSearch: Handler<'FlightsService_PollSearch'> = async (call) => {
   const session = await openSession(call, call.params.sessionToken, KIND, demoSearch);
-  const outcome = poll(session, call.now);
+  const outcome = poll(session, call);
   return {
     sessionToken: await call.tokens.sign(outcome.next),
     status: outcome.status,

@@ -58,7 +58,7 @@ const createSearch: Handler<'HotelsService_CreateSearch'> = async (call) => {
 const pollSearch: Handler<'HotelsService_PollSearch'> = async (call) => {
   const session = await openSession(call, call.params.sessionToken, KIND, demoSearch);
   const view: PollBody = call.body ?? {};
-  const outcome = poll(session, call.now, stableStringify(view));
+  const outcome = poll(session, call, stableStringify(view));
   const all = session.sc === 'empty' ? {hotels: [], offers: []} : offers(session.q);
   const body = page(session.q, all, outcome.stage, session.n, view, session.q.pageSize);
   return {

@@ -8,8 +8,9 @@
  * - `RESULT_ACTION_REPLACED`: a new stage (or a new view) since the token's holder was last answered;
  *   the content is the full current set.
  * - `RESULT_ACTION_NOT_MODIFIED`: the same stage and view as last time; `content.results` is empty.
- * - `RESULT_ACTION_OMITTED`: a poll sooner than `MIN_POLL_MS` after the last answer (the specs ask
- *   for a second or so between polls), or a search that failed; the content is left out.
+ * - `RESULT_ACTION_OMITTED`: a poll sooner than half the wait between polls its specification asks for
+ *   (`minPollMs`: `x-live-flow.pollIntervalSeconds` of its create's poll link) after the last answer, or a
+ *   search that failed; the content is left out.
  *
  * Demo sessions: the specs' example tokens (the examples of the path parameters a create call's links
  * fill) are no token this sandbox signed, yet the reference's code samples send them as shown. Each
@@ -17,12 +18,33 @@
  * request example starts, created `DEMO_AGE_MS` ago (so complete), with no scenario. Any other token
  * this sandbox did not sign still answers 404.
  */
-import {firstExample, liveFlows, operationLinks, parametersOf, requestMedia, type OpenApiDocument} from '@portal/specs';
+import {
+  firstExample,
+  liveFlows,
+  operationLinks,
+  parametersOf,
+  requestMedia,
+  type LiveFlow,
+  type OpenApiDocument,
+} from '@portal/specs';
 import {SandboxError} from '../errors';
 import type {Call, OperationId, RequestOf, ResultAction, ResultStatus, Scenario} from './types';
 
 export const STAGE_MS = 1000;
-export const MIN_POLL_MS = 500;
+
+/** A poll sooner than this after its session's last answer is answered `RESULT_ACTION_OMITTED`. */
+export const minPollMs = (flow: Pick<LiveFlow, 'pollIntervalMs'>): number => flow.pollIntervalMs / 2;
+
+const flowsOfDocs = new WeakMap<OpenApiDocument, LiveFlow[]>();
+
+/** The live flow whose poll `call` is, as its specification declares it (read once per document). */
+export function flowOfPoll(call: Pick<Call, 'doc' | 'operation'>): LiveFlow {
+  let flows = flowsOfDocs.get(call.doc);
+  if (!flows) flowsOfDocs.set(call.doc, (flows = liveFlows(call.operation.slug, call.doc)));
+  const flow = flows.find((candidate) => candidate.poll.operationId === call.operation.operationId);
+  if (!flow) throw new Error(`${call.operation.operationId} polls no live flow of its specification`);
+  return flow;
+}
 /** Sessions expire 30 minutes after creation (polls then answer 404, as the specs say). */
 export const SESSION_TTL_MS = 30 * 60 * 1000;
 
@@ -159,7 +181,13 @@ export interface PollOutcome<Q> {
   next: Session<Q>;
 }
 
-export function poll<Q>(session: Session<Q>, now: number, view?: string): PollOutcome<Q> {
+/** The poll `call` of `session`: its stage, status and action at `call.now`, and the session to sign next. */
+export function poll<Q>(
+  session: Session<Q>,
+  call: Pick<Call, 'doc' | 'operation' | 'now'>,
+  view?: string,
+): PollOutcome<Q> {
+  const {now} = call;
   const timeStage = 1 + Math.floor(Math.max(0, now - session.t) / STAGE_MS);
   const failed = session.sc === 'failed' && timeStage >= 2;
   const stage = Math.min(session.n, timeStage);
@@ -172,7 +200,7 @@ export function poll<Q>(session: Session<Q>, now: number, view?: string): PollOu
   if (stage === session.s && view === session.h) {
     return {stage, status, action: 'RESULT_ACTION_NOT_MODIFIED', send: false, next: {...session, p: now}};
   }
-  if (now - session.p < MIN_POLL_MS)
+  if (now - session.p < minPollMs(flowOfPoll(call)))
     return {stage, status, action: 'RESULT_ACTION_OMITTED', send: false, next: session};
   return {
     stage,
