@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, hydrated, test} from './fixtures';
 
-/** The change log (/docs/change-log, seed 000) and its feeds (website/src/plugins/changelog). */
+/** The change log (/docs/change-log) and its feeds (website/src/plugins/changelog). */
 
 test('the change log lists the releases of the specifications, breaking changes flagged', async ({
   page,

@@ -1,5 +1,5 @@
 /**
- * The downloads page (website/docs/getting-started/downloads.mdx, issue 16 item 5): for each of the
+ * The downloads page (website/docs/getting-started/downloads.mdx): for each of the
  * seeds' thirteen APIs, four links (OpenAPI JSON and YAML, TypeScript types, Postman collection), and
  * the sandbox's Postman environment; each link is fetched by the page itself and must answer 200 with
  * the file it names. The one files (`sandbox.mjs`, `mcp.mjs`, src/plugins/downloads): the size and

@@ -1,5 +1,5 @@
 /**
- * Docs for AI assistants (issue 13): `/llms.txt`, `/llms-full.txt`, the markdown version of every page
+ * Docs for AI assistants: `/llms.txt`, `/llms-full.txt`, the markdown version of every page
  * (website/src/plugins/llms) and the "Copy page as Markdown" control, on the production build.
  */
 import AxeBuilder from '@axe-core/playwright';

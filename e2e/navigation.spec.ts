@@ -134,7 +134,7 @@ test.describe('footer', () => {
     const affiliates = footer.getByRole('link', {name: /Affiliates programme/});
     await expect(affiliates).toHaveAttribute('href', affiliatesUrl);
     await expect(affiliates).toHaveAttribute('target', '_blank');
-    // Seed 000 section 2: the footer's API category links, written out.
+    // The footer's API category links (test-utils/seed.ts lists the product's), written out.
     const categories = await footer
       .locator('a[href^="/docs/category/"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));

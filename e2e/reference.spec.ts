@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Response} from '@playwright/test';
-import {loadBundle, operations} from '@portal/specs/node';
+import {httpMethods, loadBundle, operations} from '@portal/specs/node';
 import {apis} from '@portal/website/config/apis';
 import {seedApis} from '@portal/test-utils/seed';
 import {test, expect, hydrated, redocReady} from './fixtures';
-
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Each operation of an API (its operationId and first tag), from the specification the site serves. */
 async function servedOperations(request: APIRequestContext, slug: string): Promise<{id: string; tag: string}[]> {

@@ -1,6 +1,6 @@
 import {test, expect, hydrated, siteTitle} from './fixtures';
 
-/** The top-level routes of seed 000 section 2, each with what a reader sees there. */
+/** The site's top-level routes, each with what a reader sees there. */
 const routes = [
   {path: '/', h1: siteTitle, title: `Travel APIs for partners | ${siteTitle}`},
   {path: '/docs/intro', h1: 'Introduction', title: `Introduction | ${siteTitle}`},

@@ -174,11 +174,20 @@ describe('bad input', () => {
     [['--har', 'a.har', '--', 'node'], /either --har <file> or a program/],
     [['--har', 'a.har', '--parallel'], /--parallel applies to a program, not to --har/],
     [['--report'], /--report needs a value/],
-  ])('usage error %j: exit 2 with the usage', async (argv, message) => {
+  ])('usage error %j: exit 2 with one line naming it and where the help is', async (argv, message) => {
     const {code, err} = await check(argv);
     expect(code).toBe(2);
     expect(err).toMatch(message);
-    expect(err).toMatch(/Usage:/);
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).toMatch(/Run 'npm run sandbox -- check --help' for the options\.$/m);
+    expect(err).not.toMatch(/Usage:/);
+  });
+
+  it.each([['--help'], ['-h'], ['--report', 'x', '--help']])('%j: the usage, exit 0, nothing run', async (...argv) => {
+    const {code, out, err} = await check(argv);
+    expect([code, err]).toEqual([0, '']);
+    expect(out).toMatch(/^Usage:\n {2}npm run sandbox -- check \[--report <dir>\]/);
+    expect(out).toMatch(/--parallel/);
   });
 
   it('a HAR that is malformed, missing, huge or from another API: exit 2, each with its message', async () => {

@@ -43,22 +43,25 @@ the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the 
                         where it runs: each run starts in the same directory)
   --har <file>          judge a recorded HAR instead of running a program
   --site-url <origin>   the portal's address, for the report's links to the guides (or SITE_URL)
+  --help                this help
 Exit codes: 0 every rule holds, 1 a rule is broken, 2 a usage error, a program that cannot start or a HAR that cannot be read.`;
 
 export class UsageError extends Error {}
 
-export type CheckArgs = {reportDir: string; siteUrl?: string} & (
-  | {
-      mode: 'program';
-      command: string;
-      args: string[];
-      scenarios: CheckScenario[];
-      timeoutS: number;
-      /** Run the scenarios at the same time (`--parallel`), not one after another. */
-      parallel: boolean;
-    }
-  | {mode: 'har'; har: string}
-);
+export type CheckArgs =
+  | {mode: 'help'}
+  | ({reportDir: string; siteUrl?: string} & (
+      | {
+          mode: 'program';
+          command: string;
+          args: string[];
+          scenarios: CheckScenario[];
+          timeoutS: number;
+          /** Run the scenarios at the same time (`--parallel`), not one after another. */
+          parallel: boolean;
+        }
+      | {mode: 'har'; har: string}
+    ));
 
 const valued = new Set(['--report', '--scenarios', '--timeout', '--har', '--site-url']);
 const flags = new Set(['--parallel']);
@@ -73,6 +76,7 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
       program = argv.slice(index + 1);
       break;
     }
+    if (token === '--help' || token === '-h') return {mode: 'help'};
     const [name, inline] = token.startsWith('--') ? token.split(/=(.*)/s, 2) : [token];
     if (valued.has(name)) {
       const value = inline ?? argv[++index];
@@ -240,8 +244,12 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
     args = parseCheckArgs(argv, io.cwd, io.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`check: ${error.message}\n\n${usage(io.invocation)}`);
+    io.err(`check: ${error.message}. Run '${io.invocation ?? DEFAULT_INVOCATION} check --help' for the options.`);
     return 2;
+  }
+  if (args.mode === 'help') {
+    io.out(usage(io.invocation));
+    return 0;
   }
 
   let report: CheckReport;

@@ -8,7 +8,7 @@
  */
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {operations, type OpenApiDocument, type Operation} from '@portal/specs';
+import {operationMatcher, type OpenApiDocument} from '@portal/specs';
 import {errorBody, errorTemplate, MAX_BODY_BYTES, SandboxError} from '@portal/sandbox';
 import type {CheckScenario, Exchange, Header} from './model';
 import {callClassifier, scenarioScript, type ScriptedAnswer} from './scenarios';
@@ -44,18 +44,6 @@ export interface RunningProxy {
 // Headers of one hop, not of the call: neither recorded nor passed on
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade']);
 
-function operationFinder(bundles: Map<string, OpenApiDocument>) {
-  const all = [...bundles].flatMap(([slug, doc]) =>
-    operations(slug, doc).map((operation) => ({
-      doc,
-      operation,
-      pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    })),
-  );
-  return (method: string, path: string): {doc: OpenApiDocument; operation: Operation} | undefined =>
-    all.find((entry) => entry.operation.method.toUpperCase() === method && entry.pattern.test(path));
-}
-
 /** The body, up to MAX_BODY_BYTES + 1 bytes (enough for the sandbox to answer 413); the rest is drained. */
 function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -83,7 +71,7 @@ const text = (bytes: Uint8Array): string | undefined =>
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const clock = options.clock ?? (() => performance.now());
   const classify = callClassifier(options.bundles);
-  const findOperation = operationFinder(options.bundles);
+  const matcher = operationMatcher(options.bundles);
   const script = scenarioScript(options.scenario);
   const exchanges: Exchange[] = [];
   const maxCalls = options.maxCalls ?? MAX_CALLS_PER_RUN;
@@ -92,7 +80,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let flooded = false;
 
   const scripted = (method: string, path: string, answer: ScriptedAnswer) => {
-    const found = findOperation(method, path);
+    const found = matcher.match(method, path);
     const error = new SandboxError(answer.status, answer.message, [], answer.retryAfterSeconds);
     const body = JSON.stringify(
       errorBody(errorTemplate(found?.doc, found?.operation, answer.status), error, options.siteUrl),

@@ -1,15 +1,15 @@
 /**
  * Matches a recorded request to its operation and validates it exactly as the sandbox's validation step
- * does: a small Hono app on the sandbox's own routes (`buildRoutes` of app.ts) whose pipeline is the
- * route, then `validate` (middleware/validate.ts: parameters, the JSON body read as protobuf JSON, Ajv,
+ * does: a small Hono app whose one route finds the request's operation (`operationMatcher` of
+ * @portal/specs) and its route of the sandbox (`buildRoutes`), then runs `validate` (middleware/validate.ts: parameters, the JSON body read as protobuf JSON, Ajv,
  * the x-validation rules of rules.ts), then an empty answer. No key step (keys are judged by a rule of
  * rules.ts) and no scenario step. The x-validation rules that read the clock (dates in the past, within
  * 12 months) read the exchange's time: the recording's `startedAt` plus the exchange's `startedMs`.
  * Browser-safe, like app.ts: the site's HAR check runs it too.
  */
 import {Hono, type Context} from 'hono';
-import {SpecValidator, type OpenApiDocument} from '@portal/specs';
-import {buildRoutes, honoPath, SandboxError, validate, type SandboxEnv} from '@portal/sandbox';
+import {operationMatcher, SpecValidator, type OpenApiDocument} from '@portal/specs';
+import {buildRoutes, SandboxError, validate, type SandboxEnv} from '@portal/sandbox';
 import type {CheckedRequest, Exchange} from './model';
 
 /** What one check passes through the app: its clock, and where the outcome is written. */
@@ -30,26 +30,25 @@ function checkingApp(bundles: Map<string, OpenApiDocument>): Hono<CheckEnv> {
   if (built) return built;
   const validator = new SpecValidator(bundles);
   const app = new Hono<CheckEnv>();
-  for (const route of buildRoutes(bundles)) {
-    app.on(
-      route.operation.method,
-      honoPath(route.operation.path),
-      async (context, next) => {
-        context.set('route', route);
-        context.env.found.operationId = route.operation.operationId;
-        context.env.found.slug = route.operation.slug;
-        context.env.found.pathParams = context.req.param() as Record<string, string>;
-        await next();
-      },
-      // The sandbox's own step, with the exchange's time as its clock
-      (context, next) =>
-        validate({validator, now: () => context.env.now, strict: false})(
-          context as unknown as Context<SandboxEnv>,
-          next,
-        ),
-      (context) => context.body(null, 204),
-    );
-  }
+  const matcher = operationMatcher(bundles);
+  const routes = new Map(buildRoutes(bundles).map((route) => [route.operation.operationId, route]));
+  app.all(
+    '*',
+    async (context, next) => {
+      const matched = matcher.match(context.req.method, new URL(context.req.url).pathname);
+      if (!matched) return context.body(null, 404);
+      context.set('route', routes.get(matched.operation.operationId)!);
+      context.set('pathParams', matched.params);
+      context.env.found.operationId = matched.operation.operationId;
+      context.env.found.slug = matched.operation.slug;
+      context.env.found.pathParams = matched.params;
+      await next();
+    },
+    // The sandbox's own step, with the exchange's time as its clock
+    (context, next) =>
+      validate({validator, now: () => context.env.now, strict: false})(context as unknown as Context<SandboxEnv>, next),
+    (context) => context.body(null, 204),
+  );
   app.notFound((context) => context.body(null, 404));
   app.onError((error, context) => {
     if (!(error instanceof SandboxError)) throw error;

@@ -7,7 +7,7 @@
  * was answered 2xx; its tokens are every token its create and poll answers carried (each poll answer
  * of the sandbox carries a new one).
  */
-import {liveFlows, type OpenApiDocument} from '@portal/specs';
+import {liveFlows, operationMatcher, type OpenApiDocument} from '@portal/specs';
 import {SCENARIO_HEADER} from '@portal/sandbox/scenarios';
 import type {CheckScenario, Fault} from './model';
 
@@ -26,29 +26,21 @@ export type CallKind =
  */
 export function callClassifier(bundles: Map<string, OpenApiDocument>): (method: string, path: string) => CallKind {
   const flows = [...bundles].flatMap(([slug, doc]) => liveFlows(slug, doc)).filter((flow) => flow.kind === 'search');
-  const matchers = flows.map((flow) => ({
-    flow,
-    create: new RegExp(`^${flow.create.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}$`),
-    poll: new RegExp(
-      `^${flow.poll.path
-        .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-        .replace(`{${flow.tokenParameter}}`, '(?<token>[^/]+)')
-        .replace(/\{[^}]+\}/g, '[^/]+')}$`,
-    ),
-  }));
+  const creates = new Map(flows.map((flow) => [flow.create.operationId, flow]));
+  const polls = new Map(flows.map((flow) => [flow.poll.operationId, flow]));
+  const matcher = operationMatcher(bundles);
   return (method, path) => {
-    for (const {flow, create, poll} of matchers) {
-      if (method === flow.create.method.toUpperCase() && create.test(path))
-        return {kind: 'create', slug: flow.slug, tokenField: flow.tokenField};
-      const polled = method === flow.poll.method.toUpperCase() ? poll.exec(path) : null;
-      if (polled?.groups)
-        return {
-          kind: 'poll',
-          slug: flow.slug,
-          token: decodeURIComponent(polled.groups.token),
-          tokenField: flow.tokenField,
-        };
-    }
+    const found = matcher.match(method, path);
+    const created = found && creates.get(found.operation.operationId);
+    if (created) return {kind: 'create', slug: created.slug, tokenField: created.tokenField};
+    const polled = found && polls.get(found.operation.operationId);
+    if (polled)
+      return {
+        kind: 'poll',
+        slug: polled.slug,
+        token: found.params[polled.tokenParameter],
+        tokenField: polled.tokenField,
+      };
     return {kind: 'other'};
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The portal's Worker build, one for the deploy and the local runs: ./worker.ts (the sandbox's Worker handler
- * plus the MCP server at `/mcp`) bundled by esbuild into one ES module for workerd, with the thirteen bundles
- * built in and every request validator the sandbox compiles precompiled. Cloudflare Workers allow no code
+ * plus the MCP server at `/mcp`) bundled by esbuild into one ES module for workerd, with the bundles built in
+ * (the module `portal:bundles`) and every request validator the sandbox compiles precompiled. Cloudflare Workers allow no code
  * generation from strings (`new Function`, which Ajv compiles with), so the validators are Ajv standalone
  * code made here (`requestSchemaRefs` of `@portal/specs`: the parameter and body schemas of every operation),
  * given to the sandbox's handler as the module `portal:precompiled-validators`; the formats they check are
@@ -65,6 +65,7 @@ export async function buildWorker(outfile: string, options: WorkerBuildOptions =
   const modules: Record<string, () => VirtualModule> = {
     'portal:precompiled-validators': () => ({js: precompiledValidatorsSource(bundles), resolveDir: __dirname}),
     'portal:pages': () => ({json: markdownPages(bundles)}),
+    'portal:bundles': () => ({json: Object.fromEntries(bundles)}),
   };
   const result = await build({
     entryPoints: [entry],

@@ -16,6 +16,7 @@ import {loneCopy, startListening, type ListeningProcess} from '@portal/test-util
 import {sandboxHttpSuite} from '@portal/test-utils/sandboxHttpSuite';
 import {startWorkerd, type RunningWorkerd} from './workerd';
 import {buildSandboxFile} from '@portal/check/oneFile';
+import {specsDigest} from '@portal/check/version';
 import {bundles, exampleBody, op} from '@portal/sandbox/testing';
 
 /** The folder of the sandbox's Node entry, where `npm run start -w @portal/sandbox` runs it. */
@@ -59,6 +60,24 @@ describe('the one file sandbox.mjs, alone in an empty folder', () => {
 
   it('says where it listens, as npm run sandbox does', () => {
     expect(sandbox.output()).toMatch(/^Sandbox listening on http:\/\/127\.0\.0\.1:\d+ \(keys start with sandbox_\)$/m);
+  });
+
+  it('says what it is: --version names its build and the digest of its specifications; --help its options', async () => {
+    const dir = loneCopy({'sandbox.mjs': file});
+    lone.push(dir);
+    const run = (args: string[]) => promisify(execFile)('node', ['sandbox.mjs', ...args], {cwd: dir});
+    const version = (await run(['--version'])).stdout.split('\n');
+    expect(version[0]).toMatch(/^sandbox\.mjs built \d{4}-\d\d-\d\dT[\d:.]+Z( from commit [0-9a-f]{12})?$/);
+    expect(version[1]).toBe(`specifications sha256:${specsDigest(bundles)} (13 APIs)`);
+    expect((await run(['--help'])).stdout).toMatch(/^Usage:\n {2}node sandbox\.mjs \[--port <p>\]/);
+    const typo = await run(['--prot', '1']).then(
+      () => ({code: 0, stderr: ''}),
+      (error: {code: number; stderr: string}) => error,
+    );
+    expect([typo.code, typo.stderr.trim()]).toEqual([
+      2,
+      "sandbox: unknown option --prot. Run 'node sandbox.mjs --help' for the options.",
+    ]);
   });
 
   it('runs the integration check where it is started: a client that keeps every rule passes (exit 0)', async () => {

@@ -9,6 +9,7 @@
 import {Hono, type Context} from 'hono';
 import {cors} from 'hono/cors';
 import {
+  operationMatcher,
   operations,
   requestMedia,
   resolveRef,
@@ -67,9 +68,7 @@ export interface SandboxOptions {
 }
 
 /** An OpenAPI path template as a Hono route path (`{sessionToken}` → `:sessionToken`). */
-export const honoPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1');
-const pathPattern = (template: string): RegExp =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+const honoPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1');
 
 /** A route per operation of the bundles (check/requestCheck.ts validates with them too). */
 export function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
@@ -91,7 +90,6 @@ export function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
       routes.push({
         operation,
         doc,
-        pattern: pathPattern(operation.path),
         handler,
         keyHeaders: securityHeaders(doc, operation),
         bodySchema: media?.schema,
@@ -157,12 +155,15 @@ export function createApp(options: SandboxOptions): Hono<SandboxEnv> {
     );
   }
 
+  const matcher = operationMatcher(options.bundles);
+  const routeOf = new Map(routes.map((route) => [route.operation.operationId, route]));
   app.notFound((context) => {
     const path = new URL(context.req.url).pathname;
-    const allowed = routes.filter((route) => route.pattern.test(path)).map((route) => route.operation.method);
+    const atPath = matcher.atPath(path);
+    const allowed = atPath.map(({operation}) => operation.method);
     if (allowed.length) {
       context.header('Allow', allowed.join(', '));
-      const route = routes.find((candidate) => candidate.pattern.test(path));
+      const route = routeOf.get(atPath[0].operation.operationId);
       return answerError(
         context,
         new SandboxError(405, `Method ${context.req.method} is not allowed on ${path}; use ${allowed.join(' or ')}`),

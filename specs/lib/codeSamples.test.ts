@@ -37,7 +37,7 @@ const reads: Record<string, [base: string, key: string]> = {
 };
 
 describe('codeSamples', () => {
-  it('writes the nine languages of issue 11, each once, with a label', () => {
+  it('writes the nine languages, each once, with a label', () => {
     expect(create.map((sample) => sample.id)).toEqual([
       'curl',
       'javascript',

@@ -10,3 +10,4 @@ export * from './undeclaredFields';
 export * from './referenceMarkdown';
 export * from './codeSamples';
 export * from './liveLoops';
+export * from './operationMatcher';

@@ -6,7 +6,7 @@
  * (website/src/plugins/changelog) calls it with the snapshots of specs/releases (lib/releases.ts).
  */
 import {apiCompare, type Diff} from 'api-smart-diff';
-import {resolveRef, type OpenApiDocument} from './openapi';
+import {httpMethods, resolveRef, type OpenApiDocument} from './openapi';
 
 /** api-smart-diff's classes, with `annotation` and `unclassified` (descriptions, `x-` notes) as one. */
 export type ChangeKind = 'breaking' | 'deprecated' | 'non-breaking' | 'documentation';
@@ -66,7 +66,7 @@ export function comparable(doc: OpenApiDocument): Record<string, unknown> {
 const kindOf = (diff: Diff): ChangeKind =>
   diff.type === 'breaking' || diff.type === 'deprecated' || diff.type === 'non-breaking' ? diff.type : 'documentation';
 
-const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const methods = new Set<string>(httpMethods);
 
 /** `POST /path` for a diff inside an operation, empty otherwise. */
 function operationOf(path: readonly (string | number)[]): string {

@@ -34,7 +34,6 @@ function liveFlowProblems(flow) {
 }
 const TOKEN = /^(sessionToken|[a-z][A-Za-z]*SessionToken)$/;
 const EXPRESSION = /^\$response\.body#\/([A-Za-z][A-Za-z0-9]*)$/;
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function SessionLinks() {
   /** operationId -> the path parameters its path template names. */
@@ -53,9 +52,10 @@ function SessionLinks() {
       enter(pathItem, ctx) {
         if (typeof ctx.key !== 'string') return;
         const names = [...ctx.key.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-        for (const method of METHODS) {
-          const operationId = pathItem[method]?.operationId;
-          if (operationId) pathParameters.set(operationId, names);
+        // Every operation of the path item (its methods are the keys holding an operationId)
+        for (const value of Object.values(pathItem)) {
+          if (value && typeof value === 'object' && typeof value.operationId === 'string')
+            pathParameters.set(value.operationId, names);
         }
       },
     },

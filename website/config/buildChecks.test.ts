@@ -29,7 +29,7 @@ async function buildFixture(docs: string): Promise<{ok: boolean; output: string}
 
 afterAll(() => outDirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
 
-describe('build checks of config/buildChecks.ts (seed 000 section 8)', () => {
+describe('build checks of config/buildChecks.ts', () => {
   it('builds a site whose links and images resolve, with no warning', async () => {
     const result = await buildFixture('docs-ok');
     expect(result.output).toContain('[SUCCESS]');

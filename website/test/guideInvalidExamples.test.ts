@@ -1,6 +1,5 @@
 /**
- * The bodies the guides present as invalid are invalid, for the reason the page gives (issue 16, item
- * 4). Such a block says so in its fence (test-utils/mdx.ts): ```json request=<operationId> invalid=<rule>,
+ * The bodies the guides present as invalid are invalid, for the reason the page gives. Such a block says so in its fence (test-utils/mdx.ts): ```json request=<operationId> invalid=<rule>,
  * optionally with `at=<path>` when it shows one part of a body (set into the page's nearest valid
  * ```json request=<operationId> block above it). Each is checked twice:
  * - by the specification: the operation's schema rejects it with `<rule>` among the failing keywords;

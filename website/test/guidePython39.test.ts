@@ -1,6 +1,5 @@
 /**
- * The guides' Python runs on Python 3.9, the oldest version authentication.mdx promises (issue 16, item
- * 2): the runs use Debian's newer python3, so this check reads every ```python block of website/docs and
+ * The guides' Python runs on Python 3.9, the oldest version authentication.mdx promises: the runs use Debian's newer python3, so this check reads every ```python block of website/docs and
  * website/blog with Python's own parser at the 3.9 grammar (`ast.parse(feature_version=(3, 9))`: no
  * `match`, no parenthesised context managers) and rejects what 3.9 parses but fails on when it runs: an
  * annotation written `X | None` (PEP 604, Python 3.10), unless the block starts with

@@ -1,5 +1,5 @@
 /**
- * The guides' retry helpers retry, and honour Retry-After (issue 16, item 2): the code of Rate limits
+ * The guides' retry helpers retry, and honour Retry-After: the code of Rate limits
  * and of Create and poll, exactly as the pages show it, runs against the sandbox's failure scenarios
  * (website/docs/getting-started/sandbox.mdx#scenarios), chosen as a reader chooses them, with the key
  * `sandbox_scenario_<status>` in API_KEY. Every call of a scenario fails, so each helper must spend its

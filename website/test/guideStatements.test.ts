@@ -1,5 +1,5 @@
 /**
- * Nothing invented (issue 16, item 3): what the guides and the blog assume, beyond the seeds and the
+ * Nothing invented: what the guides and the blog assume, beyond the seeds and the
  * service's public documentation (specs/REAL-API-FACTS.md), is said in one visible form, the
  * <Assumption because="..."> box (src/components/Assumption), never as plain fact. This test keeps the
  * statements the issue found from coming back as facts (outside an <Assumption> box), keeps the ad-hoc

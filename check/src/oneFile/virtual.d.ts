@@ -3,3 +3,9 @@ declare module 'portal:bundles' {
   const bundles: Record<string, import('@portal/specs').OpenApiDocument>;
   export default bundles;
 }
+
+/** When and from which commit the one file was built (./build.ts). */
+declare module 'portal:build' {
+  const build: import('../version').BuildInfo;
+  export default build;
+}

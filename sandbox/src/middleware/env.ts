@@ -11,7 +11,6 @@ import type {AnyHandler, Scenario} from '../services/types';
 export interface Route {
   operation: Operation;
   doc: OpenApiDocument;
-  pattern: RegExp;
   handler: AnyHandler;
   /** Headers that must carry a `sandbox_` key (lower case); none for `security: []`. */
   keyHeaders: string[];
@@ -30,6 +29,8 @@ export interface Checked {
 export interface SandboxEnv {
   Variables: {
     route: Route;
+    /** The path parameters, when the route was matched outside Hono's router (the check's request check). */
+    pathParams: Record<string, string> | undefined;
     scenario: Scenario | undefined;
     checked: Checked;
     /** Set by the handler step when its answer read neither the clock nor the token signer: its bytes, to keep. */

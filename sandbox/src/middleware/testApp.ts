@@ -18,7 +18,6 @@ export function routeOf(operationId: string, extra: Partial<Route> = {}): Route 
   return {
     operation,
     doc,
-    pattern: /./,
     handler: handlers[operationId],
     keyHeaders: securityHeaders(doc, operation),
     bodySchema: requestMedia(doc, operation)?.schema,

@@ -167,7 +167,7 @@ function check(
     query[name] ??= value;
   });
   const parameters = validateParameters(options.validator, route.operation.operationId, {
-    path: context.req.param() as Record<string, string>,
+    path: context.var.pathParams ?? (context.req.param() as Record<string, string>),
     query,
   });
   const violations = violationsOf(parameters.issues);

@@ -19,8 +19,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./precompiled.d.ts" />
 import {precompiledValidators} from 'portal:precompiled-validators';
-import type {OpenApiDocument} from '@portal/specs';
-import {buildRoutes, createApp} from '../app';
+import {operationMatcher, operations, type OpenApiDocument} from '@portal/specs';
+import {createApp} from '../app';
 import {errorBody, errorTemplate, SandboxError} from '../errors';
 import {CORS_HEADERS} from '../middleware/env';
 import {workerBundles} from './bundles';
@@ -52,7 +52,6 @@ const SANDBOX_PREFIX = '/apiservices/';
 const bundles = workerBundles();
 // The app per secret and site (a Worker's bindings are the same for every request of an isolate)
 const apps = new Map<string, ReturnType<typeof createApp>>();
-let routes: ReturnType<typeof buildRoutes> | undefined;
 let missingSecretLogged = false;
 
 function appFor(secret: string, siteUrl: string | undefined): ReturnType<typeof createApp> {
@@ -65,15 +64,18 @@ function appFor(secret: string, siteUrl: string | undefined): ReturnType<typeof 
   return app;
 }
 
+/** The first operation of the bundles: whose error responses answer a path no operation has. */
+function firstOperation(): {doc: OpenApiDocument; operation: ReturnType<typeof operations>[number]} {
+  const [slug, doc] = [...bundles][0];
+  return {doc, operation: operations(slug, doc)[0]};
+}
+
 /** An error answered by the Worker itself, with the body of the operation at the path (as the app answers). */
 function answerError(request: Request, error: SandboxError, siteUrl: string | undefined): Response {
-  routes ??= buildRoutes(bundles);
   const path = new URL(request.url).pathname;
-  const route =
-    routes.find((candidate) => candidate.pattern.test(path) && candidate.operation.method === request.method) ??
-    routes.find((candidate) => candidate.pattern.test(path)) ??
-    routes[0];
-  const body = errorBody(errorTemplate(route?.doc, route?.operation, error.status), error, siteUrl);
+  const matcher = operationMatcher(bundles);
+  const route = matcher.match(request.method, path) ?? matcher.atPath(path)[0] ?? firstOperation();
+  const body = errorBody(errorTemplate(route.doc, route.operation, error.status), error, siteUrl);
   const headers: Record<string, string> = {'Content-Type': 'application/json', ...CORS_HEADERS};
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
   return new Response(JSON.stringify(body), {status: error.status, headers});

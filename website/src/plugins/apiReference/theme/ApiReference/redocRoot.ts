@@ -6,6 +6,7 @@
  */
 import {createElement, useEffect, type ComponentType, type ReactNode} from 'react';
 import type {AppStore} from 'redoc';
+import {httpMethods} from '@portal/specs/openapi';
 
 function OnMounted({onMounted, children}: {onMounted: () => void; children?: ReactNode}): ReactNode {
   useEffect(() => onMounted(), [onMounted]);
@@ -23,8 +24,6 @@ export function redocElement(
 
 /** The attribute of the element holding an operation's Try it button; its value is the operationId. */
 export const tryItAttribute = 'data-tryit';
-
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -44,7 +43,7 @@ export function tryItControl(operationId: string): string {
 export function withTryItControls<T extends object>(doc: T): T {
   const copy = structuredClone(doc) as T & {paths?: Record<string, Record<string, unknown> | undefined>};
   for (const item of Object.values(copy.paths ?? {})) {
-    for (const method of methods) {
+    for (const method of httpMethods) {
       const operation = item?.[method] as {operationId?: string; description?: string} | undefined;
       if (!operation?.operationId) continue;
       const control = tryItControl(operation.operationId);
