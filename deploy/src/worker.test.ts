@@ -156,6 +156,10 @@ describe('the sandbox Worker in workerd', () => {
     expect(byAddress.at(-1)).toBe(429);
     const message = ((await (await limited('sandbox_a6', '203.0.113.9')).json()) as {message: string}).message;
     expect(message).toMatch(/^Too many requests from one client address: /);
+    // Each address is counted apart (the platform's CF-Connecting-IP): another address's first call goes
+    // through while this one is refused
+    expect((await limited('sandbox_a7', '203.0.113.10')).status).toBe(200);
+    expect((await limited('sandbox_a8', '203.0.113.9')).status).toBe(429);
     // What a client sees: it retries as Retry-After says until the limit lifts, within the period
     const refusedAt = Date.now();
     let status = 429;

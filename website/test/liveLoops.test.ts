@@ -1,5 +1,5 @@
 /**
- * The polling loop as code (`liveLoopPrograms` of @portal/specs, specs/lib/liveLoops.ts), which the try-it
+ * The polling loop as code (`liveLoopPrograms` of @portal/specs, specs/lib/liveLoops/), which the try-it
  * console shows for the session it ran: the loops of Create and poll are this code for the guide's own
  * query (so the console's programs are the loop the guide teaches, and the integration check's verdict on
  * the guide's loops, website/test/guideCheck.test.ts, is a verdict on them); and for each live search,
