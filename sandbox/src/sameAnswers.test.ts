@@ -3,8 +3,9 @@
  * `npm run sandbox` serves it), the Worker in workerd (test-utils/workerd.ts), the page's build
  * (`@portal/sandbox/browser` bundled for the browser and run in Chromium, as the try-it console runs it)
  * and the one file `sandbox.mjs` alone in an empty folder (test-utils/oneFile.ts). The queries: every
- * operation's request from its spec's examples (the polls' example tokens answer demo sessions), and
- * culture, geo and autosuggest in other locales. A session token is signed with its instance's secret and
+ * operation's request from its spec's examples (the polls' example tokens answer demo sessions),
+ * culture, geo, autosuggest and a live search in other locales, and three requests refused by the specs'
+ * schemas (the Worker validates with precompiled validators, the others compile theirs). A session token is signed with its instance's secret and
  * clock, so tokens are compared by their place only; every other byte of each answer is compared.
  */
 import {rmSync} from 'node:fs';
@@ -80,6 +81,36 @@ function queries(): Query[] {
     inLocale('FlightsService_CreateSearch', 'ar-AE', (body) => {
       (body.query as Record<string, unknown>).locale = 'ar-AE';
     }),
+  ];
+}
+
+/** Requests each runtime refuses: the 400's body names the fields and why (the Worker's validators are precompiled). */
+function refusals(): Query[] {
+  const refused = (name: string, operationId: string, change: (body: Record<string, unknown>) => void): Query => {
+    const body = exampleBody(op(operationId)) as Record<string, unknown>;
+    change(body);
+    return {name, method: 'POST', path: pathOf(exampleUrl(op(operationId))), body: JSON.stringify(body)};
+  };
+  return [
+    refused('HotelsService_PollSearch with sort.type unspecified', 'HotelsService_PollSearch', (body) => {
+      body.sort = {type: 'SORT_ORDER_TYPE_UNSPECIFIED', order: 'SORT_ORDER_DIRECTION_ASCENDING'};
+    }),
+    refused(
+      'FlightsService_CreateSearch with cabin class unspecified and no adults',
+      'FlightsService_CreateSearch',
+      (body) => {
+        (body.query as Record<string, unknown>).cabinClass = 'CABIN_CLASS_UNSPECIFIED';
+        delete (body.query as Record<string, unknown>).adults;
+      },
+    ),
+    refused(
+      'FlightsIndicativeService_SearchFlights from anywhere',
+      'FlightsIndicativeService_SearchFlights',
+      (body) => {
+        const [leg] = (body.query as {queryLegs: {originPlace: Record<string, unknown>}[]}).queryLegs;
+        leg.originPlace.anywhere = true;
+      },
+    ),
   ];
 }
 
@@ -182,8 +213,9 @@ describe('the same query on every runtime', () => {
   });
 
   it('answers every operation and locale with the same status and bytes as Node', async () => {
-    const all = queries();
-    expect(all.length).toBeGreaterThan(operationsOf().length);
+    const answered = queries();
+    const all = [...answered, ...refusals()];
+    expect(answered.length).toBeGreaterThan(operationsOf().length);
     expect(runtimes.map((runtime) => runtime.name)).toEqual([
       'Node',
       'Chromium (the page build)',
@@ -191,11 +223,12 @@ describe('the same query on every runtime', () => {
       'sandbox.mjs',
     ]);
     const differences: string[] = [];
-    let answered = 0;
+    const statuses: number[] = [];
     for (const query of all) {
       // Each query reaches every runtime at once: answers that read the date read the same one
       const [node, ...others] = await Promise.all(runtimes.map((runtime) => runtime.ask(query)));
-      if (node.status === 200) answered++;
+      statuses.push(node.status);
+      if (node.status === 400) expect(node.body).not.toContain('must NOT be valid');
       others.forEach((answer, index) => {
         if (answer.status === node.status && answer.body === node.body) return;
         let at = 0;
@@ -209,7 +242,7 @@ describe('the same query on every runtime', () => {
       });
     }
     expect(differences).toEqual([]);
-    // The queries are answered, not refused alike everywhere
-    expect(answered).toBe(all.length);
+    // The queries are answered, not refused alike everywhere; the refusals refused
+    expect(statuses).toEqual([...answered.map(() => 200), 400, 400, 400]);
   });
 });
