@@ -41,7 +41,8 @@ function homeLocaleOfCurrency(code: string): string {
 
 /** A currency described the way the culture API does, formatted in its home locale. */
 function currency(code: string): Currency {
-  const format = new Intl.NumberFormat(homeLocaleOfCurrency(code), {style: 'currency', currency: code});
+  // A home locale ICU has no data for falls back to English, not to this machine's own locale
+  const format = new Intl.NumberFormat([homeLocaleOfCurrency(code), 'en'], {style: 'currency', currency: code});
   const parts = format.formatToParts(12345.67);
   const symbolAt = parts.findIndex((part) => part.type === 'currency');
   const firstNumber = parts.findIndex((part) => part.type === 'integer');
@@ -84,7 +85,8 @@ export function cultureData(): CultureData {
   }
   const localeCodes = [...new Set(['en-GB', 'en-US', ...regions.map(localeOfRegion)])].sort();
   const locales = localeCodes.flatMap((code): Locale[] => {
-    const name = new Intl.DisplayNames([code], {type: 'language'}).of(code);
+    // A language ICU has no names in is named in English, whatever this machine's own locale
+    const name = new Intl.DisplayNames([code, 'en'], {type: 'language'}).of(code);
     return name ? [{code, name: name.charAt(0).toLocaleUpperCase(code) + name.slice(1)}] : [];
   });
 
