@@ -222,6 +222,17 @@ test.describe('reference search', () => {
     ],
   };
 
+  test('"itineraryrefresh" suggests each refresh call once, and not their tag beside them', async ({page}) => {
+    await page.goto('/docs/intro');
+    await hydrated(page);
+    await typeQuery(page, 'itineraryrefresh');
+    // A tag's entry holds its description only (src/plugins/apiReference/theme/ApiReference/Outline.tsx)
+    const reference = suggestions(page).filter({hasText: / v\d+ ›/});
+    await expect(reference).toHaveCount(2);
+    await expect(reference.filter({hasText: 'CreateItineraryRefresh'})).toHaveCount(1);
+    await expect(reference.filter({hasText: 'PollItineraryRefresh'})).toHaveCount(1);
+  });
+
   for (const [query, expected] of Object.entries(queries)) {
     test(`"${query}" suggests a reference entry that lands on its operation`, async ({page}) => {
       await page.goto('/docs/intro');

@@ -219,7 +219,7 @@ describe('data', () => {
     expect(byId.get(byId.get('27540602')!.parentId)?.parentId).toBe('205351567');
   });
 
-  it('takes culture from CLDR through Intl', () => {
+  it('takes culture from the CLDR data of data/culture.json', () => {
     expect(currencies().find((currency) => currency.code === 'GBP')).toEqual({
       code: 'GBP',
       symbol: '£',

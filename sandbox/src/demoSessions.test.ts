@@ -97,6 +97,18 @@ describe('demo sessions: the specs example tokens', () => {
     expect(Object.keys(demo.body.content!.results!.itineraries)).toEqual(refreshed);
   });
 
+  it('the demo refresh answers the same whenever it is polled: its degradation is not drawn from the clock', async () => {
+    const {app, clock} = testApp(Date.UTC(2027, 0, 4, 12));
+    const answers = new Set<string>();
+    for (let poll = 0; poll < 20; poll++) {
+      clock.now += poll % 2 ? 1 : 1000;
+      const demo = await send(app, 'FlightsService_PollItineraryRefresh', {});
+      expect(demo.status).toBe(200);
+      answers.add(JSON.stringify({...demo.body, refreshSessionToken: undefined}));
+    }
+    expect(answers.size).toBe(1);
+  });
+
   it('the example itinerary id names nothing in a real session, and the example tokens only in their own API', async () => {
     const {app} = testApp();
     const search = await send(app, 'FlightsService_CreateSearch', {

@@ -75,6 +75,39 @@ describe('SpecValidator', () => {
     expect(messages({type: 'integer', minimum: 1}, 0)).toEqual(['must be >= 1']);
   });
 
+  it('names the value a `not` refuses and why, never "must NOT be valid"', () => {
+    const messages = (schema: object, value: unknown): string[] => {
+      const validate = createAjv().compile(schema);
+      expect(validate(value)).toBe(false);
+      return (validate.errors ?? []).map(messageOf);
+    };
+    const sort = (schema: object) => ({type: 'object', properties: {type: schema}});
+    // A protobuf enum's zero value, named *_UNSPECIFIED (specs/CONVENTIONS.md)
+    expect(
+      messages(sort({type: 'string', not: {const: 'SORT_ORDER_TYPE_UNSPECIFIED'}}), {
+        type: 'SORT_ORDER_TYPE_UNSPECIFIED',
+      }),
+    ).toEqual(['must not be SORT_ORDER_TYPE_UNSPECIFIED: the zero value is not accepted']);
+    expect(messages({not: {enum: ['CABIN_CLASS_UNSPECIFIED']}}, 'CABIN_CLASS_UNSPECIFIED')).toEqual([
+      'must not be CABIN_CLASS_UNSPECIFIED: the zero value is not accepted',
+    ]);
+    // Another refused value is named, with no reason the schema does not give
+    expect(messages({not: {const: 'LEGACY'}}, 'LEGACY')).toEqual(['must not be LEGACY']);
+    expect(messages({not: {const: ''}}, '')).toEqual(['must not be ""']);
+    // A field never to be sent: the description of the schema that holds the `not` says why
+    expect(messages({description: 'Not valid for an origin.', not: {}}, true)).toEqual([
+      'must not be sent here. Not valid for an origin.',
+    ]);
+    expect(messages({not: {}}, {any: 'thing'})).toEqual(['must not be sent here']);
+    expect(messages({not: true}, 1)).toEqual(['must not be sent here']);
+    // Other `not` schemas name the value sent
+    expect(messages({not: {type: 'integer'}}, 3)).toEqual(['must not be 3']);
+    // The value the schema accepts is not refused
+    expect(
+      createAjv().compile(sort({not: {const: 'SORT_ORDER_TYPE_UNSPECIFIED'}}))({type: 'SORT_ORDER_TYPE_PRICE'}),
+    ).toBe(true);
+  });
+
   it('gives the same message to issues (the sandbox and the MCP server read them)', () => {
     const validate = validator.validatorAt('mini', validator.requestPointer('TripService_UpdateTrip'));
     expect(validate({status: 'OPEN'})).toBe(false);

@@ -25,8 +25,11 @@ export const specFormats = {
   double: {type: 'number', validate: () => true},
 } as const;
 
-/** The options of `createAjv`'s Ajv (a build of precompiled validators adds its `code` options). */
-export const ajvOptions = {strict: false, allErrors: true, validateSchema: false} as const;
+/**
+ * The options of `createAjv`'s Ajv (a build of precompiled validators adds its `code` options). `verbose`
+ * gives each error the failing schema and value, which the message of a `not` names (`messageOf`).
+ */
+export const ajvOptions = {strict: false, allErrors: true, validateSchema: false, verbose: true} as const;
 
 /** Ajv set up for the specs: 2020-12, every error, and OpenAPI's number formats checked. */
 export function createAjv(options: ConstructorParameters<typeof Ajv2020>[0] = {}): Ajv2020 {
@@ -43,14 +46,43 @@ const shortEnum = 8;
 const enumValue = (value: unknown): string =>
   typeof value === 'string' && /^[\w.:/-]+$/.test(value) ? value : JSON.stringify(value);
 
+/** A protobuf enum's zero value, which the specs refuse with `not` (specs/CONVENTIONS.md: `..._UNSPECIFIED`). */
+const zeroValue = /^[A-Z][A-Z0-9_]*_UNSPECIFIED$/;
+
+/**
+ * The message of a `not` (Ajv's "must NOT be valid" names neither the value nor why): the value the
+ * `not` refuses, and that it is the zero value when it is one (`must not be CABIN_CLASS_UNSPECIFIED:
+ * the zero value is not accepted`); for `not: {}`, a field never to be sent, the description of the
+ * schema that holds it. Needs Ajv's `verbose` errors (`ajvOptions`), else Ajv's message.
+ */
+function notMessage(error: ErrorObject): string {
+  if (!('schema' in error)) return error.message ?? 'is invalid';
+  const objectOr = (schema: unknown): Record<string, unknown> =>
+    typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>) : {};
+  // `not: true` (or `{}`) refuses any value; `not: false` is never reported
+  const refused = objectOr(error.schema);
+  const parent = objectOr(error.parentSchema);
+  const single = 'const' in refused ? [refused.const] : Array.isArray(refused.enum) ? refused.enum : [];
+  if (single.length === 1) {
+    const [value] = single;
+    return `must not be ${enumValue(value)}${typeof value === 'string' && zeroValue.test(value) ? ': the zero value is not accepted' : ''}`;
+  }
+  if (Object.keys(refused).length && (error.data === null || typeof error.data !== 'object')) {
+    return `must not be ${enumValue(error.data)}`;
+  }
+  const why = typeof parent.description === 'string' ? parent.description.replace(/\s+/g, ' ').trim() : '';
+  return why ? `must not be sent here. ${why}` : 'must not be sent here';
+}
+
 /**
  * The message of one Ajv error: Ajv's own, except for `enum` and `const`, whose "must be equal to one
- * of the allowed values" and "must be equal to constant" name none. There the allowed values are
- * listed, all of them, announced with their count when there are more than eight
+ * of the allowed values" and "must be equal to constant" name none, and `not` (`notMessage`). There the
+ * allowed values are listed, all of them, announced with their count when there are more than eight
  * (`must be one of the 21 allowed values: A, B, ...`).
  */
 export function messageOf(error: ErrorObject): string {
   const params = error.params as {allowedValues?: unknown; allowedValue?: unknown};
+  if (error.keyword === 'not') return notMessage(error);
   if (error.keyword === 'const' && 'allowedValue' in params) return `must be ${enumValue(params.allowedValue)}`;
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     const allowed = params.allowedValues as unknown[];

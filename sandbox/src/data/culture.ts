@@ -1,52 +1,16 @@
 /**
- * Culture data from CLDR through `Intl`: currencies (`Intl.supportedValuesOf('currency')`, symbols
- * and separators from `Intl.NumberFormat`), markets (ISO regions named by `Intl.DisplayNames`; the
- * United Kingdom's market code is `UK`, as the real service spells it), and a locale per market
- * (the region's likely language, `Intl.Locale.maximize`). The default culture is the service's:
- * market UK, locale en-GB, currency GBP.
+ * The culture data the sandbox answers with, read from culture.json: currencies with their formatting
+ * rules, markets (the regions of regions.ts with their currency; the United Kingdom's market code is
+ * `UK`, as the real service spells it), locales, and region names in each locale. culture.json is CLDR
+ * data written down once by generateCulture.ts (which records the Node, ICU and CLDR it came from), never
+ * asked of the runtime's `Intl`: browsers and edge runtimes ship other ICU data, and the same query must
+ * answer the same bytes everywhere (sameAnswers.test.ts). The default culture is the service's: market
+ * UK, locale en-GB, currency GBP.
  */
-import {regionCodes} from './places';
+import cultureJson from './culture.json';
+import {regionNames} from './regions';
 
 export const defaultCulture = {market: 'UK', locale: 'en-GB', currency: 'GBP'};
-
-/** The euro area, whose currency ISO codes do not start with the country's code. */
-const euroArea = new Set([
-  'AD',
-  'AT',
-  'BE',
-  'CY',
-  'DE',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MC',
-  'ME',
-  'MT',
-  'NL',
-  'PT',
-  'SI',
-  'SK',
-  'SM',
-  'VA',
-  'XK',
-  'GF',
-  'GP',
-  'MQ',
-  'RE',
-  'YT',
-  'PM',
-  'BL',
-  'MF',
-  'AX',
-]);
 
 export interface Currency {
   code: string;
@@ -69,92 +33,66 @@ export interface Locale {
   name: string;
 }
 
-/** A currency described the way the culture API does, formatted in its home locale. */
-export function currency(code: string): Currency {
-  const home = homeLocaleOfCurrency(code);
-  const format = new Intl.NumberFormat(home, {style: 'currency', currency: code});
-  const parts = format.formatToParts(12345.67);
-  const symbolAt = parts.findIndex((part) => part.type === 'currency');
-  const firstNumber = parts.findIndex((part) => part.type === 'integer');
-  const between = symbolAt < firstNumber ? parts[symbolAt + 1] : parts[symbolAt - 1];
-  return {
-    code,
-    symbol: parts[symbolAt]?.value ?? code,
-    thousandsSeparator: parts.find((part) => part.type === 'group')?.value ?? '',
-    decimalSeparator: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-    symbolOnLeft: symbolAt < firstNumber,
-    spaceBetweenAmountAndSymbol: between?.type === 'literal' && /\s/.test(between.value),
-    decimalDigits: format.resolvedOptions().maximumFractionDigits ?? 2,
-  };
+/** What culture.json holds (generateCulture.ts writes it). */
+export interface CultureData {
+  /** Where the data came from: the file that wrote it, and the Node, ICU, CLDR and Unicode versions it read. */
+  source: {generatedBy: string; node: string; icu: string; cldr: string; unicode: string};
+  currencies: Currency[];
+  /** The currency of each region (ISO code of regions.ts → currency code). */
+  marketCurrencies: Record<string, string>;
+  locales: Locale[];
+  /** Region names that differ from regions.ts's English: by language (`fr`), then by locale (`fr-CA`) from its language. */
+  regionNames: Record<string, Record<string, string>>;
 }
 
-const currencyCodes = (): string[] => Intl.supportedValuesOf('currency');
+export const cultureData: CultureData = cultureJson;
 
-/** The currency of a region: the euro area's EUR, else the ISO code that starts with the region's code. */
-export function currencyOfRegion(region: string): string {
-  if (euroArea.has(region)) return 'EUR';
-  return currencyCodes().find((code) => code.startsWith(region)) ?? 'USD';
-}
+const currencyByCode = new Map(cultureData.currencies.map((entry) => [entry.code, entry]));
 
-/** The region a currency belongs to, and so the locale its amounts are written in. */
-function homeLocaleOfCurrency(code: string): string {
-  if (code === 'EUR') return 'de-DE';
-  if (code === 'GBP') return 'en-GB';
-  return localeOfRegion(code.slice(0, 2));
-}
+/** A currency described the way the culture API does. */
+export const currency = (code: string): Currency | undefined => currencyByCode.get(code);
 
 /** The market code of a region: ISO's, except the United Kingdom's `UK`. */
 export const marketCode = (region: string): string => (region === 'GB' ? 'UK' : region);
 /** The region of a market code. */
 export const regionOfMarket = (market: string): string => (market === 'UK' ? 'GB' : market);
 
-/** The likely locale of a region (`GB` → `en-GB`). */
-export function localeOfRegion(region: string): string {
-  try {
-    const likely = new Intl.Locale(`und-${region}`).maximize();
-    return `${likely.language}-${likely.region ?? region}`;
-  } catch {
-    return 'en-GB';
+const listedLocales = new Map(cultureData.locales.map((locale) => [locale.code.toLowerCase(), locale.code]));
+/** The names of each locale asked for, built once: at most one entry per listed locale and per language. */
+const namesByLocale = new Map<string, Readonly<Record<string, string>>>();
+
+/**
+ * The regions' names in a locale: a listed locale's own (`pt-PT`), else its language's (`fr-CA` → `fr`),
+ * else English (regions.ts). Locale codes are compared without case.
+ */
+export function regionNamesIn(locale: string): Readonly<Record<string, string>> {
+  const listed = listedLocales.get(locale.toLowerCase());
+  const language = (listed ?? locale).split('-')[0].toLowerCase();
+  const code = listed ?? (Object.hasOwn(cultureData.regionNames, language) ? language : undefined);
+  if (code === undefined) return regionNames;
+  let names = namesByLocale.get(code);
+  if (!names) {
+    names = {...regionNames, ...cultureData.regionNames[language], ...cultureData.regionNames[code]};
+    namesByLocale.set(code, names);
   }
+  return names;
 }
 
-let cached: {currencies: Currency[]; regions: Map<string, string>; locales: Locale[]} | undefined;
+export const currencies = (): Currency[] => cultureData.currencies;
+export const locales = (): Locale[] => cultureData.locales;
 
-function culture() {
-  if (cached) return cached;
-  const regions = regionCodes();
-  const localeCodes = [...new Set(['en-GB', 'en-US', ...[...regions.keys()].map(localeOfRegion)])].sort();
-  const locales = localeCodes.flatMap((code): Locale[] => {
-    try {
-      const name = new Intl.DisplayNames([code], {type: 'language'}).of(code);
-      return name ? [{code, name: name.charAt(0).toLocaleUpperCase(code) + name.slice(1)}] : [];
-    } catch {
-      return [];
-    }
-  });
-  cached = {currencies: currencyCodes().map(currency), regions, locales};
-  return cached;
-}
-
-export const currencies = (): Currency[] => culture().currencies;
-export const locales = (): Locale[] => culture().locales;
+/** The regions of regions.ts, in code-unit order. */
+const regions = Object.keys(regionNames).sort();
+const regionSet = new Set(regions);
 
 /** Every market, named in a locale. */
 export function markets(locale: string): Market[] {
-  const names = displayNames(locale);
-  return [...culture().regions.keys()].map((region) => ({
+  const names = regionNamesIn(locale);
+  return regions.map((region) => ({
     code: marketCode(region),
-    name: names.of(region) ?? culture().regions.get(region)!,
-    currency: currencyOfRegion(region),
+    name: names[region],
+    currency: cultureData.marketCurrencies[region],
   }));
 }
 
-export const isMarket = (code: string): boolean => culture().regions.has(regionOfMarket(code)) && code !== 'GB';
-
-function displayNames(locale: string): Intl.DisplayNames {
-  try {
-    return new Intl.DisplayNames([locale, 'en'], {type: 'region'});
-  } catch {
-    return new Intl.DisplayNames(['en'], {type: 'region'});
-  }
-}
+export const isMarket = (code: string): boolean => regionSet.has(regionOfMarket(code)) && code !== 'GB';

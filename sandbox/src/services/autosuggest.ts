@@ -2,7 +2,8 @@
  * Autosuggest for flights, car hire and hotels: a prefix and word search of the place data
  * (data/places.ts `suggestPlaces`), with the highlighting offsets of the matched words.
  */
-import {lineage, matchRanges, placeName, suggestPlaces, type SandboxPlace} from '../data/places';
+import {placeName} from '../data/placeNames';
+import {lineage, matchRanges, suggestPlaces, type SandboxPlace} from '../data/places';
 import type {ApiHandlers, Handler} from './types';
 
 const DEFAULT_LIMIT = 10;

@@ -1,6 +1,6 @@
 /**
- * Culture: currencies, locales, markets and the nearest culture, from CLDR through `Intl`
- * (data/culture.ts).
+ * Culture: currencies, locales, markets and the nearest culture, from the CLDR data written down in
+ * data/culture.json (data/culture.ts).
  */
 import {currencies, currency, defaultCulture, locales, markets} from '../data/culture';
 import type {ApiHandlers, Handler} from './types';
@@ -26,7 +26,7 @@ const nearestCulture: Handler<'CultureService_NearestCulture'> = () => {
       code: defaultCulture.locale,
       name: 'English (United Kingdom)',
     },
-    currency: currency(defaultCulture.currency),
+    currency: currency(defaultCulture.currency)!,
   };
 };
 

@@ -3,7 +3,8 @@
  * generated from a seeded hash of the query.
  */
 import {carrierByIata, type SandboxCarrier} from '../data/carriers';
-import {airportsFor, findPlace, lineage, placeBody, type SandboxPlace} from '../data/places';
+import {placeBody} from '../data/placeNames';
+import {airportsFor, findPlace, lineage, type SandboxPlace} from '../data/places';
 import {distanceKm, Rng} from '../random';
 import {type ApiHandlers, type Handler, type LocalDate, type SchemaOf} from './types';
 
@@ -57,7 +58,9 @@ const searchIndicative: Handler<'FlightsIndicativeService_SearchFlights'> = (cal
       const direct = pick.chance(0.7);
       const distance = distanceKm(origin.coordinates, destination.coordinates);
       const price = Math.round(((20 + distance * 0.06) * (inbound ? 1.8 : 1) * pick.int(80, 140)) / 100);
-      const created = Math.floor(call.now / 1000) - pick.int(600, 4 * 86400);
+      // Found on an earlier day, at most about four days ago: dated from the UTC day, not the second, so
+      // that a query answers the same all day on every instance (sameAnswers.test.ts)
+      const created = Math.floor(call.now / 86_400_000) * 86_400 - pick.int(600, 3 * 86_400);
       const outDate = dayOf(outbound, pick);
       const leg = (from: SandboxPlace, to: SandboxPlace, date: LocalDate) => ({
         originPlaceId: from.entityId,

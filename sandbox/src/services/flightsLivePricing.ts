@@ -150,7 +150,9 @@ const pollItineraryRefresh: Handler<'FlightsService_PollItineraryRefresh'> = asy
   const done = refresh.c || call.now - refresh.t >= REFRESH_MS;
   if (!done) return {refreshSessionToken: token, status: 'RESULT_STATUS_INCOMPLETE', degradationReasons: []};
   const all = generate(refresh.q);
-  const rng = new Rng(['refresh', refresh.i, refresh.t]);
+  // Drawn from the search and the itinerary, not the refresh's creation time: a demo refresh is created
+  // anew at each poll (services/session.ts), and every instance answers the same poll the same
+  const rng = new Rng(['refresh', refresh.q, refresh.i]);
   const body = content(refresh.q, all, [refresh.i], true);
   const degraded = rng.chance(0.2);
   return {

@@ -2,7 +2,8 @@
  * Geo: the place hierarchy (`GeoService_ListPlaces`) and the places nearest a locator
  * (`GeoService_NearestPlaces`), from the sandbox's place data (data/places.ts).
  */
-import {lineage, nearestAirports, placeBody, places} from '../data/places';
+import {placeBody} from '../data/placeNames';
+import {lineage, nearestAirports, places} from '../data/places';
 import type {ApiHandlers, Handler} from './types';
 
 const london = () => places().byId.get('95565050')!;

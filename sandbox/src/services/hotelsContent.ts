@@ -1,7 +1,8 @@
 /**
  * Hotels content: the details, policies and images of hotels by id (data/hotels.ts).
  */
-import {countryOf, placeName} from '../data/places';
+import {placeName} from '../data/placeNames';
+import {countryOf} from '../data/places';
 import {Rng} from '../random';
 import {type ApiHandlers, type Handler} from './types';
 

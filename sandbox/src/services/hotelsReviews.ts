@@ -2,7 +2,8 @@
  * Hotels reviews: a hotel's reviews, generated from its id, filtered, sorted and paged.
  */
 import {hotelAgents} from '../data/agents';
-import {countryOf, placeName} from '../data/places';
+import {placeName} from '../data/placeNames';
+import {countryOf} from '../data/places';
 import {Rng} from '../random';
 import {type ApiHandlers, type Handler} from './types';
 

@@ -17,12 +17,12 @@
 import {useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import type {Root} from 'react-dom/client';
 import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import {specUrl} from '@site/config/apis';
 import type {ReferenceOutline} from '../../outline';
+import Outline from './Outline';
 import {navbarHeight, readPalette, redocOptions, type ColorMode} from './redocTheme';
 import {redocElement, tryItAttribute, withTryItControls} from './redocRoot';
 import {makeCodeSamplesFocusable, useRedocScan} from './useRedocScan';
@@ -33,55 +33,6 @@ import CopyMarkdown from './CopyMarkdown';
 
 /** What a reader does that means they are about to use the reference: Redoc hydrates on the first. */
 const intentEvents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
-
-/**
- * The server-rendered outline, under Redoc's anchors. It is an `article` with linked headings, the
- * markup the local search indexes: each operation becomes a search entry.
- */
-function Outline({outline}: {outline: ReferenceOutline}): ReactNode {
-  return (
-    <article className={styles.outline} data-reference-outline>
-      <Heading as="h1">
-        {outline.title} <span className={styles.version}>{outline.version}</span>
-      </Heading>
-      <p>{outline.summary}</p>
-      {outline.tags.map((tag) => (
-        <section key={tag.name}>
-          <Heading as="h2" id={tag.anchor}>
-            {tag.name}
-          </Heading>
-          <p>{tag.description}</p>
-          {tag.operations.map((operation) => (
-            <section key={operation.operationId}>
-              <Heading as="h3" id={operation.anchor}>
-                {operation.summary} ({operation.operationId.split('_')[1]})
-              </Heading>
-              <p>
-                <code className={styles.method}>{operation.method}</code> <code>{operation.path}</code>
-                {operation.open ? ' (no API key needed)' : ''}
-              </p>
-              {/* Path segments as words, so a search for a fragment such as "itineraryrefresh" finds the call. */}
-              <p className={styles.names}>
-                {operation.operationId} ·{' '}
-                {operation.path
-                  .split(/[/{}]+/)
-                  .filter(Boolean)
-                  .join(' ')}
-              </p>
-              {/* Redoc answers to `#operation/<operationId>` too. Field names and enum values are in a
-                  heading, so that the search ranks the operation with the guides' headings. */}
-              {operation.fields.length + operation.values.length > 0 && (
-                <Heading as="h3" id={`operation/${operation.operationId}`} className={styles.names}>
-                  Fields and values of {operation.operationId}: {[...operation.fields, ...operation.values].join(', ')}
-                </Heading>
-              )}
-            </section>
-          ))}
-        </section>
-      ))}
-    </article>
-  );
-}
 
 /** Redoc with the spec and the options of a colour mode, loaded when first needed. */
 async function loadRedoc(specHref: string, mode: ColorMode) {
