@@ -75,8 +75,8 @@ test('a link marked "not confirmed" leads to the one box that says it, with what
   await hydrated(page);
   const row = page.getByRole('row', {name: /^403 /});
   await row.getByRole('link', {name: 'Not confirmed'}).click();
-  await expect(page).toHaveURL(/\/docs\/getting-started\/errors#403-cause$/);
-  const box = page.locator('#403-cause');
+  await expect(page).toHaveURL(/\/docs\/getting-started\/errors#forbidden-cause$/);
+  const box = page.locator('#forbidden-cause');
   await expect(box).toHaveRole('note');
   await expect(box).toHaveAccessibleName('Not confirmed');
   await expect(box).toBeInViewport();

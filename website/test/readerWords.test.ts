@@ -177,6 +177,7 @@ describe("the provider's voice in what partners read", () => {
       'Set SITE_URL to the address of this site, such as https://developers.example.com.',
       'This documentation does not publish commission rates, because they depend on your contract.',
       'The MCP server of this documentation calls it in process.',
+      'Documentation: the description of the value `AGGREGATE_TYPE_CHEAPEST` changed to "The cheapest, per day (assumption, see above)."',
     ];
     expect(fine.flatMap((line) => unwelcomeWords('page', line))).toEqual([]);
     expect(partnerVoiceRules.length).toBe(10);
