@@ -296,5 +296,5 @@ test('a build that names no hosted sandbox offers none, and the Sandbox page say
   await expect(targets).toHaveCount(3);
   await expect(dialog.getByRole('radio', {name: /Hosted sandbox|Sandbox on this site/})).toHaveCount(0);
   await page.goto('/docs/getting-started/sandbox');
-  await expect(page.getByTestId('hosted-sandbox')).toHaveText(/names no hosted sandbox, so there is none to call/);
+  await expect(page.getByTestId('hosted-sandbox')).toHaveText(/This portal has no hosted sandbox: run the one file/);
 });

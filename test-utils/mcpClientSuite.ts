@@ -86,7 +86,8 @@ export function mcpClientSuite(connected: () => Client): void {
     expect(text).toContain('| `content.results.itineraries');
     expect(text).toContain('#### Errors');
     expect(text).toContain('#### Example');
-    expect(text).toMatch(/#### Code samples\n\ncurl:\n\n```bash\ncurl /);
+    // the curl sample starts by checking the two variables it reads (specs/lib/codeSampleGuards.ts)
+    expect(text).toMatch(/#### Code samples\n\ncurl:\n\n```bash\n: "\$\{API_BASE_URL:\?Set API_BASE_URL[^`]*&&\ncurl /);
     expect(text).not.toContain('```python');
     expect(text).toContain('#### Request body JSON Schema');
     expect(text.length).toBeGreaterThan(50_000);

@@ -18,8 +18,8 @@
  * `rewrites` (page, what) and printed by bench/site.ts. Code fences are never edited:
  * - `Tabs`/`TabItem` (injected, lazy, by website/src/theme/MDXComponents.tsx): the stock ones, imported
  *   from `@theme/` after the front matter, not lazy;
- * - `Assumption` (website/src/components/Assumption): a `:::note[Assumption]` admonition with the same
- *   text, its `because` as a last paragraph "**Why:** ...", as the component shows it;
+ * - `Assumption` (website/src/components/Assumption): a `:::note[Not confirmed]` admonition with the same
+ *   text, as the component shows it (its `because` is not shown; its `id` anchor is left out);
  * - `EnumTable` and `SpecReleases`: what our remark plugins make of them (website/src/plugins/enumTables,
  *   website/src/plugins/changelog/specReleases), run here and printed as markdown (tables, lists, headings
  *   with their ids as stock MDX comment ids);
@@ -265,14 +265,13 @@ const replacements: {element: RegExp; what: string; markdown: (match: RegExpExec
     // website/src/components/HostedSandbox/notes.tsx, without HOSTED_SANDBOX_URL (as bench:site builds ours).
     element: /<HostedSandbox \/>/,
     what: 'HostedSandbox: the paragraph it renders when the build names no hosted sandbox',
-    markdown: () =>
-      'This build of the portal names no hosted sandbox, so there is none to call: run the one file, or use the sandbox in this page.',
+    markdown: () => 'This portal has no hosted sandbox: run the one file, or use the sandbox in this page.',
   },
   {
     element: /<HostedMcp \/>/,
     what: 'HostedMcp: the paragraph it renders when the build names no hosted sandbox',
     markdown: () =>
-      "This build of the portal names no hosted sandbox, so there is no hosted MCP server either: run `mcp.mjs` on your machine, as above, or `npm run sandbox:worker` in a clone of this documentation's repository, which serves it at `http://127.0.0.1:8787/mcp`.",
+      'This portal has no hosted sandbox, so there is no hosted MCP server either: run `mcp.mjs` on your machine, as above.',
   },
   {
     element: /<PriceFormatter \/>/,
@@ -302,7 +301,6 @@ export function toStockMdx(page: string, source: string): {mdx: string; rewrites
   const frontMatter = lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0;
   const out = lines.slice(0, frontMatter);
   const what = new Set<string>();
-  const because: (string | undefined)[] = [];
   let fence: string | undefined;
   for (const [index, line] of lines.entries()) {
     if (index < frontMatter) continue;
@@ -319,16 +317,14 @@ export function toStockMdx(page: string, source: string): {mdx: string; rewrites
       out.push(line);
       continue;
     }
-    const opening = /^<Assumption(?: because="([^"]*)")?>$/.exec(line);
+    const opening = /^<Assumption id="[a-z0-9-]+" because="[^"]*">$/.test(line);
     if (/^import \S.* from '@site\/src\/components\/[^']+';$/.test(line)) {
       // Our components' imports go with their elements (each listed below).
     } else if (opening) {
-      what.add('Assumption: a :::note[Assumption] admonition, its `because` as a last "**Why:**" paragraph');
-      because.push(opening[1]);
-      out.push(':::note[Assumption]');
+      what.add('Assumption: a :::note[Not confirmed] admonition, without its `because`');
+      out.push(':::note[Not confirmed]');
     } else if (line === '</Assumption>') {
-      const why = because.pop();
-      out.push(...(why ? ['', markdown(paragraph(strong('Why:'), text(' '), ...inline(why)))] : []), ':::');
+      out.push(':::');
     } else {
       let rewritten = line;
       for (const replacement of replacements) {

@@ -36,7 +36,7 @@ const ruleList = [
     sentence:
       'Calls that need a key send it in the x-api-key header, never in the query string; to the sandbox, only a sandbox_ key.',
     tolerance:
-      "Operations with security: [] need no key; a HAR's keys are masked or real, so a HAR is checked for the header and the query string only (the sandbox takes sandbox_ keys only: /docs/getting-started/sandbox#keys).",
+      "Calls the API reference marks as needing no key need none; a HAR's keys are masked or real, so a HAR is checked for the header and the query string only (the sandbox takes sandbox_ keys only: /docs/getting-started/sandbox#keys).",
     guide: section('Authentication: Sending the key', 'authentication', 'sending-the-key'),
   },
   {

@@ -7,3 +7,4 @@ export * from './codeBlocks';
 export * from './enumTable';
 export * from './markdownPath';
 export * from './mdxToMarkdown';
+export * from './notConfirmed';

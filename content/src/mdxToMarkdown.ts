@@ -2,7 +2,7 @@
  * A guide's or post's MDX source → the plain markdown of its page (`<page>.md`): the front matter
  * becomes the `#` title and a one-line summary; `<Tabs>` become one labelled section per tab;
  * `<EnumTable>` becomes the table it renders (./enumTable.ts, as website/src/plugins/enumTables does); admonitions become
- * quotes with their title, as does `<Assumption>` (website/src/components/Assumption); imports, exports, expressions and other JSX are dropped (their children
+ * quotes with their title, as does `<Assumption>` (website/src/components/Assumption: "Not confirmed", its `because` left out); imports, exports, expressions and other JSX are dropped (their children
  * kept); code keeps its language but not the guide runner's fence words (test-utils/guideRuns.ts);
  * links to other guides' files point to their `.md` pages. Pure: the bundles and the link map come in
  * as arguments. `mdxToMarkdown.test.ts` holds its golden test.
@@ -72,17 +72,6 @@ const strongParagraph = (value: string): Node => ({
   children: [{type: 'strong', children: [text(value)]}],
 });
 
-/** Plain text in which `backticks` mark code, as mdast inline nodes. */
-const inlineCode = (value: string): Node[] =>
-  value
-    .split(/(`[^`]+`)/)
-    .filter(Boolean)
-    .map((part) =>
-      part.length > 1 && part.startsWith('`') && part.endsWith('`')
-        ? {type: 'inlineCode', value: part.slice(1, -1)}
-        : text(part),
-    );
-
 /** The nodes that replace one node of the source (none, itself, or others). */
 function transform(node: Node, options: MarkdownOptions): Node[] {
   switch (node.type) {
@@ -145,17 +134,8 @@ function transform(node: Node, options: MarkdownOptions): Node[] {
       // `<head>` sets the page's HTML head (feeds, meta tags): nothing a reader sees.
       if (node.name === 'head') return [];
       if (node.name === 'Assumption') {
-        // As src/components/Assumption renders it: its label, what is assumed, then why.
-        const because = attribute(node, 'because');
-        const why = because
-          ? [
-              {
-                type: 'paragraph',
-                children: [{type: 'strong', children: [text('Why:')]}, text(' '), ...inlineCode(because)],
-              },
-            ]
-          : [];
-        return [{type: 'blockquote', children: [strongParagraph('Assumption'), ...children(node, options), ...why]}];
+        // As src/components/Assumption renders it: its label and the statement; its reason is for the docs team.
+        return [{type: 'blockquote', children: [strongParagraph('Not confirmed'), ...children(node, options)]}];
       }
       if (node.name === 'TabItem') {
         const label = attribute(node, 'label') ?? attribute(node, 'value') ?? '';

@@ -287,14 +287,14 @@ export const notes: NoteHandling[] = [
   {
     slug: 'flights-live-pricing',
     pointer: '#/paths/~1apiservices~1v3~1flights~1live~1search~1poll~1%7BsessionToken%7D/post',
-    phrase: 'no request body',
+    phrase: 'No request body',
     by: 'behaviour',
     where: 'app.ts reads no body for an operation without one',
   },
   {
     slug: 'carhire-live-pricing',
     pointer: '#/paths/~1apiservices~1v1~1carhire~1live~1search~1poll~1%7BsessionToken%7D/post',
-    phrase: 'no request body',
+    phrase: 'No request body',
     by: 'behaviour',
     where: 'app.ts reads no body for an operation without one',
   },
@@ -339,7 +339,7 @@ export const notes: NoteHandling[] = [
   {
     slug: 'hotels-live',
     pointer: '#/components/schemas/HotelFilter',
-    phrase: 'their own shape is not documented',
+    phrase: 'objects like the stars, meal plan and cancellation filters',
     by: 'schema',
   },
   {

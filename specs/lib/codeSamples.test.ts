@@ -82,7 +82,10 @@ describe('codeSamples', () => {
 
   it('reads no key when the request sends none (an open operation)', () => {
     const open = codeSamples({method: 'GET', path: '/apiservices/v3/culture/currencies'});
-    expect(source('curl', open)).toBe('curl "$API_BASE_URL/apiservices/v3/culture/currencies"');
+    expect(source('curl', open)).toBe(
+      ': "${API_BASE_URL:?Set API_BASE_URL: see /docs/getting-started/authentication#your-key-and-base-url}" &&\n' +
+        'curl "$API_BASE_URL/apiservices/v3/culture/currencies"',
+    );
     for (const sample of open) expect(sample.source, sample.id).not.toContain('API_KEY');
   });
 
@@ -102,6 +105,43 @@ describe('codeSamples', () => {
     }
   });
 
+  it('has every sample stop, with a sentence naming the variable, before its call when one is unset', () => {
+    const open = codeSamples({method: 'get', path: '/apiservices/v1/culture/nearestculture'});
+    // Where each language's call starts: the check must come before it
+    const call: Record<string, string> = {
+      curl: '\ncurl ',
+      javascript: 'fetch(',
+      node: 'fetch(',
+      python: 'requests.',
+      go: 'http.NewRequest',
+      java: 'HttpRequest.newBuilder',
+      csharp: 'new HttpRequestMessage',
+      php: 'curl_init',
+      ruby: 'Net::HTTP.new',
+    };
+    const sentence = ': see /docs/getting-started/authentication#your-key-and-base-url';
+    for (const [samples, sendsKey] of [
+      [create, true],
+      [open, false],
+    ] as const) {
+      expect(samples.map((sample) => sample.id)).toEqual(Object.keys(call));
+      for (const {id, source: text} of samples) {
+        const guard = text.indexOf(sentence);
+        expect(guard, `${id}:\n${text}`).toBeGreaterThanOrEqual(0);
+        expect(guard, `${id}:\n${text}`).toBeLessThan(text.indexOf(call[id]));
+        expect(text.slice(0, text.indexOf(call[id])).includes('API_KEY'), id).toBe(sendsKey);
+      }
+    }
+    expect(source('curl')).toContain(
+      ': "${API_BASE_URL:?Set API_BASE_URL: see /docs/getting-started/authentication#your-key-and-base-url}" \\\n' +
+        '  "${API_KEY:?Set API_KEY: see /docs/getting-started/authentication#your-key-and-base-url}" &&\ncurl ',
+    );
+    expect(source('python')).toContain(
+      'for name in ["API_BASE_URL", "API_KEY"]:\n    if not os.environ.get(name):\n' +
+        '        raise SystemExit(f"Set {name}: see /docs/getting-started/authentication#your-key-and-base-url")\n',
+    );
+  });
+
   it('encodes the query and any character of the path a string literal or a shell would read', () => {
     const odd = codeSamples({
       method: 'GET',
@@ -109,7 +149,7 @@ describe('codeSamples', () => {
       query: {q: "it's $HOME", n: '2'},
     });
     const rest = '/apiservices/v3/things/a%22b%24c%7Bd%7D%5Ce?q=it%27s+%24HOME&n=2';
-    expect(source('curl', odd)).toBe(`curl "$API_BASE_URL${rest}"`);
+    expect(source('curl', odd)).toContain(`\ncurl "$API_BASE_URL${rest}"`);
     expect(source('python', odd)).toContain(`f"{os.environ['API_BASE_URL']}${rest}"`);
     expect(source('go', odd)).toContain(`os.Getenv("API_BASE_URL") + "${rest}"`);
   });

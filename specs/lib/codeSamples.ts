@@ -20,6 +20,16 @@ import {rubyNative} from '@scalar/snippetz/plugins/ruby/native';
 import {shellCurl} from '@scalar/snippetz/plugins/shell/curl';
 import {operationLinks} from './flows';
 import {firstExample, parametersOf, requestMedia, type OpenApiDocument, type Operation} from './openapi';
+import {
+  requireEnv,
+  requireEnvCsharp,
+  requireEnvGo,
+  requireEnvJava,
+  requireEnvPhp,
+  requireEnvPython,
+  requireEnvRuby,
+  requireEnvShell,
+} from './codeSampleGuards';
 import {securityHeaders} from './requests';
 
 /** A request as a reader would send it: the path with its parameters filled in, no host. */
@@ -52,15 +62,6 @@ export const keyHeader = 'x-api-key';
 
 const baseSentinel = 'https://api-base-url.invalid';
 const keySentinel = 'api-key-from-environment';
-
-/**
- * The JavaScript samples' first lines: stop with the variable's name, before any call, when
- * `API_BASE_URL` (or, for a call that needs a key, `API_KEY`) is not set, rather than send the header
- * value `undefined`. The same two lines as the guides' blocks (website/test/guideMissingEnv.test.ts).
- */
-const requireEnv = (hasKey: boolean): string =>
-  `for (const name of [${hasKey ? "'API_BASE_URL', 'API_KEY'" : "'API_BASE_URL'"}])\n` +
-  '  if (!process.env[name]) throw new Error(`Set ${name}: see /docs/getting-started/authentication#your-key-and-base-url`);\n\n';
 
 /** `text` with every `from` replaced; fails when `from` is not there, so a rewrite never silently misses. */
 function replaceAll(text: string, from: string, to: string, id: string): string {
@@ -95,7 +96,7 @@ const languages: Language[] = [
       const literal = source.includes(url.quoted("'")) ? url.quoted("'") : url.quoted('');
       let out = r(source, literal, `"$API_BASE_URL${url.rest}"`, 'curl');
       if (hasKey) out = r(out, `'${keyHeader}: ${keySentinel}'`, `"${keyHeader}: $API_KEY"`, 'curl');
-      return out;
+      return requireEnvShell(hasKey) + out;
     },
   },
   {
@@ -139,7 +140,7 @@ const languages: Language[] = [
       let out = r(source, url.quoted('"'), `f"{os.environ['API_BASE_URL']}${url.rest}"`, 'python');
       if (hasKey) out = r(out, `"${keyHeader}": "${keySentinel}"`, `"${keyHeader}": os.environ["API_KEY"]`, 'python');
       out = r(out, 'requests.', 'res = requests.', 'python').replace(/\n?\)\s*$/, ',\n    timeout=30,\n)');
-      return `import os\n\nimport requests\n\n${out}\nres.raise_for_status()\nprint(res.json())\n`;
+      return `import os\n\nimport requests\n\n${requireEnvPython(hasKey)}${out}\nres.raise_for_status()\nprint(res.json())\n`;
     },
   },
   {
@@ -151,7 +152,10 @@ const languages: Language[] = [
     rewrite: (source, url, hasKey) => {
       let out = r(source, url.quoted('"'), `os.Getenv("API_BASE_URL") + "${url.rest}"`, 'go');
       if (hasKey) out = r(out, `"${keyHeader}", "${keySentinel}"`, `"${keyHeader}", os.Getenv("API_KEY")`, 'go');
-      return r(out, '\t"net/http"\n', '\t"net/http"\n\t"os"\n', 'go');
+      out = r(out, '\t"net/http"\n', '\t"net/http"\n\t"os"\n', 'go');
+      // the check prints with fmt, which snippetz imports to print the answer
+      r(out, '\t"fmt"\n', '', 'go');
+      return r(out, 'func main() {\n', `func main() {\n${requireEnvGo(hasKey)}`, 'go');
     },
   },
   {
@@ -163,10 +167,10 @@ const languages: Language[] = [
     rewrite: (source, url, hasKey) => {
       let out = r(source, url.quoted('"'), `System.getenv("API_BASE_URL") + "${url.rest}"`, 'java');
       if (hasKey) out = r(out, `"${keyHeader}", "${keySentinel}"`, `"${keyHeader}", System.getenv("API_KEY")`, 'java');
-      const body = out
+      const body = `${requireEnvJava(hasKey)}\n${out}`
         .trimEnd()
         .split('\n')
-        .map((line) => `        ${line}`)
+        .map((line) => (line ? `        ${line}` : ''))
         .join('\n');
       return (
         '// Java 11 or later: java Main.java\n' +
@@ -195,7 +199,7 @@ const languages: Language[] = [
           `"${keyHeader}", Environment.GetEnvironmentVariable("API_KEY")`,
           'csharp',
         );
-      return `${out.trimEnd()}\nresponse.EnsureSuccessStatusCode();\nConsole.WriteLine(await response.Content.ReadAsStringAsync());\n`;
+      return `${requireEnvCsharp(hasKey)}${out.trimEnd()}\nresponse.EnsureSuccessStatusCode();\nConsole.WriteLine(await response.Content.ReadAsStringAsync());\n`;
     },
   },
   {
@@ -207,7 +211,7 @@ const languages: Language[] = [
     rewrite: (source, url, hasKey) => {
       let out = r(source, url.quoted('"'), `getenv('API_BASE_URL') . "${url.rest}"`, 'php');
       if (hasKey) out = r(out, `'${keyHeader}: ${keySentinel}'`, `'${keyHeader}: ' . getenv('API_KEY')`, 'php');
-      return `<?php\n\n${out}`;
+      return `<?php\n\n${requireEnvPhp(hasKey)}${out}`;
     },
   },
   {
@@ -220,6 +224,7 @@ const languages: Language[] = [
       let out = r(source, url.quoted('"'), `ENV["API_BASE_URL"] + "${url.rest}"`, 'ruby');
       if (hasKey) out = r(out, `"${keyHeader}"] = '${keySentinel}'`, `"${keyHeader}"] = ENV["API_KEY"]`, 'ruby');
       out = r(out, 'http.use_ssl = true', 'http.use_ssl = url.scheme == "https"', 'ruby');
+      out = r(out, "require 'net/http'\n\n", `require 'net/http'\n\n${requireEnvRuby(hasKey)}`, 'ruby');
       return `${out.trimEnd()}\n`;
     },
   },
@@ -354,6 +359,7 @@ export function typedClientSample(doc: OpenApiDocument, operation: Operation): C
     `// npm install openapi-fetch; save /openapi/${operation.slug}.d.ts beside this file, a .mts file (npx tsx x.mts)\n` +
     "import createClient from 'openapi-fetch';\n" +
     `import type {paths} from './${operation.slug}';\n\n` +
+    requireEnv(hasKey) +
     'const client = createClient<paths>({\n' +
     '  baseUrl: process.env.API_BASE_URL,\n' +
     (hasKey ? `  headers: {'${keyHeader}': process.env.API_KEY},\n` : '') +

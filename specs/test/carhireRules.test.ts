@@ -246,7 +246,7 @@ describe('car hire validation rules', () => {
     }
   });
 
-  it('restrictions the seeds do not give are relaxed or marked Assumption (description and x-validation)', () => {
+  it('restrictions the seeds do not give are relaxed or marked not confirmed (description and x-validation)', () => {
     const spec = validator.specs.get('carhire-live-pricing')!;
     const schemas = spec.components!.schemas! as Record<
       string,
@@ -256,16 +256,19 @@ describe('car hire validation rules', () => {
     expect(schemas.CarHireQuote.properties.sippCode.pattern).toBeUndefined();
     expect(validator.response('CarHireService_PollSearch', quote('cdar')).errors).toEqual([]);
     expect(schemas.CarHireSearchLocation.properties.entityId.pattern).toBeUndefined();
-    // fuel.fair: its type is an assumption, said so in the description and in x-validation
-    expect(schemas.QuoteFuel.properties.fair.description).toMatch(/^Assumption:/);
-    expect((schemas.QuoteFuel['x-validation'] ?? []).join(' ')).toMatch(/Assumption: `fair` is a boolean/);
-    // the poll call takes no body: an assumption, said so in the description and in x-validation
+    // fuel.fair: its type is not confirmed, said so in the description and in x-validation, with a link
+    // to the one box that says why it is safe (website/docs/carhire-live-prices/overview.mdx#fuel-fair)
+    const fair = '[not confirmed](/docs/carhire-live-prices/overview#fuel-fair)';
+    expect(schemas.QuoteFuel.properties.fair.description).toContain(`Its type and meaning are ${fair}.`);
+    expect((schemas.QuoteFuel['x-validation'] ?? []).join(' ')).toContain(`\`fair\` is a boolean (${fair})`);
+    // the poll call takes no body: not confirmed, said so in the description and in x-validation
     const poll = validator.operation('CarHireService_PollSearch') as {description?: string; requestBody?: unknown};
+    const pollBody = '[not confirmed](/docs/getting-started/create-and-poll#poll-body)';
     expect(poll.requestBody).toBeUndefined();
-    expect(poll.description).toMatch(/Assumption: send the poll without a body/);
+    expect(poll.description).toContain(`The poll takes no body (${pollBody}).`);
     expect(poll.description).not.toMatch(/send none/);
-    expect(((poll as {'x-validation'?: string[]})['x-validation'] ?? []).join(' ')).toMatch(
-      /Assumption: no request body/,
+    expect(((poll as {'x-validation'?: string[]})['x-validation'] ?? []).join(' ')).toContain(
+      `No request body: the operation declares none (${pollBody}).`,
     );
   });
 

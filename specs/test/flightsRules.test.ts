@@ -165,16 +165,19 @@ describe('flights validation rules', () => {
     expect(validator.request('FlightsService_CreateSearch', live({nearbyAirports: false})).errors).toEqual([]);
   });
 
-  it('the poll body the seed does not show is an assumption, not a rule', () => {
+  it('the poll body the seed does not show is marked not confirmed, not a rule', () => {
     const poll = validator.operation('FlightsService_PollSearch') as {
       description?: string;
       requestBody?: unknown;
       'x-validation'?: string[];
     };
     expect(poll.requestBody).toBeUndefined();
-    expect(poll.description).toMatch(/Assumption: send the poll without a body/);
+    const pollBody = '[not confirmed](/docs/getting-started/create-and-poll#poll-body)';
+    expect(poll.description).toContain(`The poll takes no body (${pollBody}).`);
     expect(poll.description).not.toMatch(/send none/);
-    expect((poll['x-validation'] ?? []).join(' ')).toMatch(/Assumption: no request body/);
+    expect((poll['x-validation'] ?? []).join(' ')).toContain(
+      `No request body: the operation declares none (${pollBody}).`,
+    );
   });
 
   it('a place entity id is a non-empty string: the seeds give it no pattern', () => {

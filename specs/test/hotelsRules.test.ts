@@ -150,13 +150,13 @@ const cases: RuleCase[] = [
     invalid: filtered({geoAreaFilter: {}}),
   },
   {
-    rule: 'live poll: the price range minimum is not negative (assumption: prices are not negative)',
+    rule: 'live poll: the price range minimum is not negative (not confirmed: prices are not negative)',
     operation: 'HotelsService_PollSearch',
     valid: filtered(priceRange({minValue: 0, maxValue: 250})),
     invalid: filtered(priceRange({minValue: -1, maxValue: 250})),
   },
   {
-    rule: 'live poll: the price range maximum may be left out (unlimited), and is not negative (assumption)',
+    rule: 'live poll: the price range maximum may be left out (unlimited), and is not negative (not confirmed)',
     operation: 'HotelsService_PollSearch',
     valid: filtered(priceRange({minValue: 50})),
     invalid: filtered(priceRange({minValue: 50, maxValue: -1})),
@@ -316,7 +316,7 @@ describe('hotels validation rules', () => {
     expect((query['x-validation'] ?? []).join(' ')).toMatch(/together are at most 200/);
   });
 
-  it('restrictions the seeds do not give are relaxed or marked Assumption (description and x-validation)', () => {
+  it('restrictions the seeds do not give are relaxed or marked not confirmed (description and x-validation)', () => {
     const schemas = (slug: string) =>
       validator.specs.get(slug)!.components!.schemas! as Record<
         string,
@@ -330,11 +330,17 @@ describe('hotels validation rules', () => {
     expect(schemas('hotels-reviews').HotelsReviewsRequest.properties.hotelId.pattern).toBeUndefined();
     expect(schemas('hotels-live').HotelsLiveQuery.properties.entityId.pattern).toBeUndefined();
     const priceRange = schemas('hotels-live').PriceRangeFilter;
-    expect(priceRange.description).toMatch(/Assumption: the values are in\s+whole units/);
-    expect((priceRange['x-validation'] ?? []).every((note) => note.startsWith('Assumption:'))).toBe(true);
+    // Each says so with a link to the one box that says why it is safe (website/docs/.../overview.mdx)
+    const rangeBox = '[not confirmed](/docs/hotels-live-prices/overview#price-range)';
+    expect(priceRange.description).toMatch(/The values are in whole units\s+of the search's currency/);
+    expect(priceRange.description).toContain(rangeBox);
+    expect(priceRange['x-validation']).toHaveLength(3);
+    expect((priceRange['x-validation'] ?? []).filter((note) => !note.includes(rangeBox))).toEqual([]);
     const payPolicy = schemas('hotels-content').PayPolicy;
-    expect(payPolicy.properties.amount.description).toMatch(/Assumption: a number in whole units/);
-    expect((payPolicy['x-validation'] ?? []).join(' ')).toMatch(/^Assumption:/);
+    const payBox = '[not confirmed](/docs/hotels-content/overview#pay-policy)';
+    expect(payPolicy.properties.amount.description).toMatch(/a number in whole units of `currency`/);
+    expect(payPolicy.properties.amount.description).toContain(payBox);
+    expect((payPolicy['x-validation'] ?? []).join(' ')).toContain(payBox);
   });
 
   it('reviews are written before they are read: review dates precede every other hotels example date', () => {

@@ -1,8 +1,8 @@
 /**
  * The hotels and car hire live loops read an answer without `action` as the whole result set: those
- * answers are documented with only `sessionToken`, `status` and `content` (see the create and poll
- * answers of specs/carhire-live-pricing/openapi.yaml and specs/hotels-live/openapi.yaml), and the
- * quick starts say so in an <Assumption> box. Each quick start's own programs run twice, against the
+ * answers may come without `action` (the box docs/getting-started/create-and-poll.mdx#missing-action, which
+ * the quick starts and the poll operations of specs/carhire-live-pricing/openapi.yaml and
+ * specs/hotels-live/openapi.yaml link to, says so and why it is safe). Each quick start's own programs run twice, against the
  * sandbox and against the same sandbox with `action` taken out of every create and poll answer of its
  * API; what they print, once the lines that name the action are left out, must be the same. A loop that
  * replaced its results only on RESULT_ACTION_REPLACED would keep the create call's first results (and,

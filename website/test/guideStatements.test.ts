@@ -1,10 +1,11 @@
 /**
- * Nothing invented: what the guides and the blog assume, beyond the seeds and the
- * service's public documentation (specs/REAL-API-FACTS.md), is said in one visible form, the
- * <Assumption because="..."> box (src/components/Assumption), never as plain fact. This test keeps the
- * statements the issue found from coming back as facts (outside an <Assumption> box), keeps the ad-hoc
- * forms ("Assumption:" in prose, a :::note[Assumption] admonition) out, and pins how many boxes each
- * page has, so that a box removed without its statement shows up.
+ * Nothing invented: what the guides and the blog cannot confirm, beyond the facts the specifications
+ * hold (specs/REAL-API-FACTS.md), is said in one visible form, the <Assumption id="..." because="...">
+ * box (src/components/Assumption, shown as "Not confirmed"), once, and linked to from elsewhere, never
+ * stated as plain fact. This test keeps the statements once found stated as facts from coming back
+ * (outside a box), keeps the ad-hoc forms ("Assumption:" in prose, a :::note[Assumption] admonition)
+ * out, and pins how many boxes each page has, so that a box removed without its statement shows up.
+ * The list of what each box says and why is website/NOT-CONFIRMED.md (test/notConfirmed.test.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,7 +57,10 @@ const listed: [string, RegExp][] = [
   ['the error code is gRPC-style', /gRPC-style/i],
 ];
 
-/** Error bodies with the reference's example codes, each to be followed by a box saying so. */
+/**
+ * Error bodies with the reference's example codes, each to be followed by the box saying the codes are
+ * not confirmed (docs/getting-started/errors.mdx#error-codes) or by a link to it.
+ */
 function unmarkedErrorExamples(file: string, text: string): string[] {
   const lines = text.split('\n');
   return (
@@ -67,7 +71,7 @@ function unmarkedErrorExamples(file: string, text: string): string[] {
       .filter((block) => {
         const end = block.line + block.body.split('\n').length; // the closing fence's line (1-based)
         const after = lines.slice(end, end + 4).join('\n');
-        return !/<Assumption\b/.test(after);
+        return !/<Assumption\b|\]\([^)]*errors(\.mdx)?#error-codes\)/.test(after);
       })
       .map((block) => `${file}:${block.line}: an error body with the reference's example code, shown as fact`)
   );
@@ -103,24 +107,29 @@ describe('what the guides assume', () => {
     );
     // Update this when a box is added or removed, with the statement it holds
     expect(counts).toEqual({
-      'blog/2026-11-23-keep-your-api-key-on-the-server/index.mdx': 1,
+      'docs/autosuggest/flights.mdx': 1,
+      'docs/autosuggest/hotels.mdx': 1,
+      'docs/autosuggest/overview.mdx': 1,
       'docs/carhire-indicative-prices/overview.mdx': 1,
-      'docs/carhire-indicative-prices/quick-start.mdx': 1,
       'docs/carhire-live-prices/overview.mdx': 1,
-      'docs/carhire-live-prices/quick-start.mdx': 2,
-      'docs/flights-live-prices/quick-start.mdx': 1,
+      'docs/flights-indicative-prices/query-object.mdx': 1,
       'docs/flights-live-prices/refresh-prices.mdx': 1,
-      'docs/getting-started/authentication.mdx': 2,
-      'docs/getting-started/errors.mdx': 5,
+      'docs/geo/overview.mdx': 1,
+      'docs/getting-started/authentication.mdx': 1,
+      'docs/getting-started/create-and-poll.mdx': 3,
+      'docs/getting-started/enums.mdx': 1,
+      'docs/getting-started/errors.mdx': 6,
       'docs/getting-started/rate-limits.mdx': 2,
-      'docs/getting-started/requests-and-responses.mdx': 1,
       'docs/getting-started/usage-guidelines.mdx': 1,
-      'docs/hotels-content/overview.mdx': 1,
-      'docs/hotels-live-prices/overview.mdx': 6,
-      'docs/hotels-live-prices/quick-start.mdx': 3,
+      'docs/hotels-content/overview.mdx': 4,
+      'docs/hotels-indicative-prices/overview.mdx': 2,
+      'docs/hotels-live-prices/overview.mdx': 8,
+      'docs/hotels-reviews/overview.mdx': 1,
     });
     const withoutReason = files.flatMap((file) =>
-      (texts.get(file)!.match(BOX) ?? []).filter((box) => !/^<Assumption\s+because="[^"]+">/.test(box)).map(() => file),
+      (texts.get(file)!.match(BOX) ?? [])
+        .filter((box) => !/^<Assumption\s+id="[a-z0-9-]+"\s+because="[^"]+">/.test(box))
+        .map(() => file),
     );
     expect(withoutReason).toEqual([]);
   });
@@ -129,7 +138,7 @@ describe('what the guides assume', () => {
     const sample = [
       'A `404` on poll means the session has expired.',
       '',
-      '<Assumption because="It is not documented.">',
+      '<Assumption id="enum-values" because="It is not documented.">',
       '',
       'New enum values can appear without a version change.',
       '',
@@ -140,6 +149,12 @@ describe('what the guides assume', () => {
       '```',
       '',
       'Nothing follows.',
+      '',
+      '```json schema=Error',
+      '{"code": 5, "message": "Resource not found", "details": []}',
+      '```',
+      '',
+      'Its `code` is [not confirmed](./errors.mdx#error-codes).',
     ].join('\n');
     const text = outsideBoxes(sample);
     expect(listed.filter(([, pattern]) => pattern.test(text)).map(([name]) => name)).toEqual([

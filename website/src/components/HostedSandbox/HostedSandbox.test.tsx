@@ -35,8 +35,12 @@ describe('HostedSandbox and HostedMcp', () => {
         <HostedMcpNote url={null} />
       </>,
     );
-    expect(screen.getByTestId('hosted-sandbox').textContent).toMatch(/names no hosted sandbox, so there is none/);
-    expect(screen.getByTestId('hosted-mcp').textContent).toMatch(/no hosted MCP server either/);
+    expect(screen.getByTestId('hosted-sandbox').textContent).toBe(
+      'This portal has no hosted sandbox: run the one file, or use the sandbox in this page.',
+    );
+    expect(screen.getByTestId('hosted-mcp').textContent).toBe(
+      'This portal has no hosted sandbox, so there is no hosted MCP server either: run mcp.mjs on your machine, as above.',
+    );
     expect(screen.getByTestId('hosted-mcp').textContent).not.toContain('developers.example.com');
   });
 });

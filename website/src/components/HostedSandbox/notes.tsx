@@ -2,7 +2,8 @@
  * What the Sandbox and AI assistants pages say of the hosted sandbox, given its address (./index.tsx reads
  * it from the build): the address and its abuse limits from where the Worker reads them
  * (`HOSTED_RATE_LIMITS`, sandbox/src/worker/limits.ts), and the MCP server the same Worker answers at
- * `/mcp` (deploy/src/worker.ts). Without an address each says there is none: no address is invented.
+ * `/mcp` (deploy/src/worker.ts). Without an address each says there is none, in a partner's words (how a build
+ * names one is for the provider: deploy/README.md): no address is invented.
  */
 import type {ReactNode} from 'react';
 import {HOSTED_RATE_LIMITS} from '@portal/sandbox/worker/limits';
@@ -12,9 +13,8 @@ export function HostedMcpNote({url}: {url: string | null}): ReactNode {
   if (!url) {
     return (
       <p data-testid="hosted-mcp">
-        This build of the portal names no hosted sandbox, so there is no hosted MCP server either: run{' '}
-        <code>mcp.mjs</code> on your machine, as above, or <code>npm run sandbox:worker</code> in a clone of this
-        documentation&apos;s repository, which serves it at <code>http://127.0.0.1:8787/mcp</code>.
+        This portal has no hosted sandbox, so there is no hosted MCP server either: run <code>mcp.mjs</code> on your
+        machine, as above.
       </p>
     );
   }
@@ -30,8 +30,7 @@ export function HostedSandboxNote({url, siteUrl}: {url: string | null; siteUrl: 
   if (!url) {
     return (
       <p data-testid="hosted-sandbox">
-        This build of the portal names no hosted sandbox, so there is none to call: run the one file, or use the sandbox
-        in this page.
+        This portal has no hosted sandbox: run the one file, or use the sandbox in this page.
       </p>
     );
   }

@@ -60,7 +60,7 @@ export function failureText(error: unknown, target: TargetKind, base: string = l
   return (
     `The request failed before an answer arrived: ${error instanceof Error ? error.message : String(error)}. ` +
     (target === 'local'
-      ? `Is the local sandbox running at ${base} (node sandbox.mjs, or npm run sandbox in a clone of the portal; --port for another port)?`
+      ? `Is the local sandbox running at ${base} (node sandbox.mjs; --port for another port)?`
       : target === 'custom'
         ? 'The real API sends no CORS headers, so a browser can only reach a proxy of your own that adds them.'
         : target === 'hosted'
