@@ -8,7 +8,7 @@
  */
 import type {APIRequestContext} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
-import {unwelcomeWords} from "@portal/test-utils/partnerWords";
+import {unwelcomeWords} from '@portal/test-utils/partnerWords';
 
 const entities: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' '};
 

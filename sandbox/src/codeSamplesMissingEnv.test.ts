@@ -14,7 +14,7 @@ import path from 'node:path';
 import {operations, type Operation} from '@portal/specs';
 import {artefactPath, loadBundles} from '@portal/specs/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startSandbox, type RunningSandbox} from "@portal/test-utils/sandbox";
+import {startSandbox, type RunningSandbox} from '@portal/test-utils/sandbox';
 import {createApp} from './app';
 
 const root = path.resolve(__dirname, '../..');
