@@ -46,6 +46,9 @@ interface Twin {
   text: string;
 }
 
+/** The nodes that run on in a line of text. */
+const inline = new Set(['text', 'inlineCode', 'strong', 'emphasis', 'delete', 'link', 'linkReference', 'break']);
+
 function readTwin(markdown: string): Twin {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
   const headings = new Set<string>();
@@ -56,9 +59,8 @@ function readTwin(markdown: string): Twin {
     if (node.type === 'link' || node.type === 'definition') links.push(node.url);
     if ('value' in node) texts.push(node.value);
     if ('children' in node) node.children.forEach((child) => visit(child as Nodes));
-    // A block ends a run of text, so that two cells never read as one.
-    if (!('value' in node) && node.type !== 'link' && node.type !== 'strong' && node.type !== 'emphasis')
-      texts.push(' ');
+    // A block ends a run of text, so that two cells or a code block and the next paragraph never read as one.
+    if (!inline.has(node.type)) texts.push(' ');
   };
   visit(tree);
   return {headings, links, text: normal(texts.join(''))};
@@ -70,12 +72,12 @@ const blockChildren = 'p, ul, ol, dl, table, pre, div, blockquote';
 
 /**
  * The article of a page as the server rendered it, without what is not its content: the anchors of
- * its headings, the breadcrumbs, a card's icon.
+ * its headings, the breadcrumbs, a card's icon, the links to the previous and next pages.
  */
 function article($: CheerioAPI): ReturnType<CheerioAPI> {
   const doc = $('.theme-doc-markdown');
   const region = doc.length ? doc : $('main [class*="generatedIndexPage"]');
-  region.find('.hash-link, .theme-doc-breadcrumbs, .theme-doc-card-icon').remove();
+  region.find('.hash-link, .theme-doc-breadcrumbs, .theme-doc-card-icon, .pagination-nav').remove();
   return region;
 }
 
@@ -114,9 +116,11 @@ function gaps(pathname: string): string[] {
   region.find(textBlocks).each((_, element: AnyNode) => {
     if ($(element).find(blockChildren).length) return;
     const text = normal($(element).text());
-    if (text && !twin.text.includes(text)) missing.push(`${pathname}: ${'tagName' in element ? element.tagName : ''} "${text}"`);
+    if (text && !twin.text.includes(text))
+      missing.push(`${pathname}: ${'tagName' in element ? element.tagName : ''} "${text}"`);
   });
-  const links = new Set(twin.links);
+  // As URLs, so that `https://llmstxt.org` and `https://llmstxt.org/` are one.
+  const links = new Set(twin.links.map((link) => (URL.canParse(link) ? new URL(link).href : link)));
   region.find('a[href]').each((_, element) => {
     const url = target($(element).attr('href')!, pageUrl);
     if (!acceptedForms(url, origin).some((form) => links.has(form)))
@@ -135,6 +139,9 @@ function twinFiles(dir = build): string[] {
 }
 
 test.describe('markdown twins', () => {
+  // Every page of the build read and parsed: seconds alone, minutes on a busy machine.
+  test.describe.configure({timeout: 300_000});
+
   test('every guide and guide category: each heading, table cell, text and link target of the page is in its twin', () => {
     const paths = docsPaths();
     expect(paths.length).toBeGreaterThan(80);
@@ -146,11 +153,20 @@ test.describe('markdown twins', () => {
 
   test('a twin of each component-rendered part says what the page shows', () => {
     // The checks above, on the parts a reader asks for: the scenarios' table, the rules' list, the checksums.
-    const integration = readTwin(fs.readFileSync(path.join(build, 'docs/getting-started/integration-check.md'), 'utf8'));
+    const integration = readTwin(
+      fs.readFileSync(path.join(build, 'docs/getting-started/integration-check.md'), 'utf8'),
+    );
     const $ = load(fs.readFileSync(path.join(build, 'docs/getting-started/integration-check/index.html'), 'utf8'));
-    const rules = $('[data-testid="check-rules"] > li code').map((_, code) => $(code).text()).get();
-    const scenarios = $('[data-testid="check-scenarios"] tbody th').map((_, cell) => normal($(cell).text())).get();
-    const checksums = $('[data-download] code').map((_, code) => $(code).text()).get().filter((text) => /^[0-9a-f]{64}$/.test(text));
+    const rules = $('[data-testid="check-rules"] > li code')
+      .map((_, code) => $(code).text())
+      .get();
+    const scenarios = $('[data-testid="check-scenarios"] tbody th')
+      .map((_, cell) => normal($(cell).text()))
+      .get();
+    const checksums = $('[data-download] code')
+      .map((_, code) => $(code).text())
+      .get()
+      .filter((text) => /^[0-9a-f]{64}$/.test(text));
     expect(rules.length).toBeGreaterThan(5);
     expect(scenarios.length).toBeGreaterThan(5);
     expect(checksums.length).toBeGreaterThan(0);

@@ -57,6 +57,20 @@ export class MissingMarkdownForm extends Error {
   }
 }
 
+/**
+ * Plain text made safe to put into a form's markdown, in a paragraph, a list item or a table cell: every
+ * character markdown could read as syntax is escaped.
+ */
+export const markdownText = (value: string): string => value.replace(/[\\`*_[\]<>|~&#!]/g, '\\$&');
+
+/** Text as inline code, fenced with more backticks than it holds (no `|` in a table cell: GFM would split it). */
+export function markdownCode(value: string): string {
+  const longest = Math.max(0, ...[...value.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const padded = /^`|`$/.test(value) ? ` ${value} ` : value;
+  return `${fence}${padded}${fence}`;
+}
+
 const text = (value: string): Node => ({type: 'text', value});
 export const strongParagraph = (value: string): Node => ({
   type: 'paragraph',

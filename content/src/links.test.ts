@@ -1,6 +1,6 @@
 /** `linkResolver` (./links.ts): where each kind of link of a page points in the markdown pages. */
 import {describe, expect, it} from 'vitest';
-import {linkResolver, type LinkedPage} from './links';
+import {linkResolver, rewriteLinks, type LinkedPage} from './links';
 
 const pages: LinkedPage[] = [
   {path: '/docs/intro', markdownPath: '/docs/intro.md', file: '/site/docs/intro.mdx'},
@@ -37,5 +37,34 @@ describe('linkResolver', () => {
     expect(absolute('/search?q=key')).toBe('https://developers.example.com/search?q=key');
     expect(absolute('https://llmstxt.org')).toBe('https://llmstxt.org');
     expect(absolute('mailto:partners@example.com')).toBe('mailto:partners@example.com');
+  });
+});
+
+describe('rewriteLinks', () => {
+  it('rewrites the targets of links and definitions in place, and leaves code, text and links elsewhere as written', () => {
+    const markdown = [
+      '# Geo',
+      '',
+      'Then [poll](#tag/Geo/operation/Poll "Poll it") or start a',
+      '[live search](/api/hotels-live#tag/Hotels) | [site](https://example.com).',
+      '',
+      '| a | [b](#b) |',
+      '| - | - |',
+      '',
+      '```md',
+      '[not a link](#code)',
+      '```',
+      '',
+      '[ref]: /docs/intro',
+      '',
+    ].join('\n');
+    const rewritten = rewriteLinks(markdown, (url) => (url.startsWith('http') ? url : `https://site${url}`));
+    expect(rewritten).toBe(
+      markdown
+        .replace('(#tag/Geo/operation/Poll "', '(https://site#tag/Geo/operation/Poll "')
+        .replace('(/api/hotels-live#', '(https://site/api/hotels-live#')
+        .replace('[b](#b)', '[b](https://site#b)')
+        .replace('[ref]: /docs/intro', '[ref]: https://site/docs/intro'),
+    );
   });
 });

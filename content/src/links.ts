@@ -3,9 +3,16 @@
  * source file, `./errors.mdx#400`, or by its path, `/docs/getting-started/errors`) points to that page's
  * markdown version, an in-page `#anchor` to the page's own; a static file named with Docusaurus's
  * `pathname://` (`pathname:///downloads/sandbox.mjs`) is the file's path; then, given the site's URL,
- * every path is made absolute on it. Links elsewhere (`https:`, `mailto:`) stay as written. Pure.
+ * every path is made absolute on it. Links elsewhere (`https:`, `mailto:`) stay as written. And
+ * `rewriteLinks`, which applies such a function to markdown made elsewhere. Pure.
  */
 import path from 'node:path';
+import type {Nodes, Root} from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import {unified} from 'unified';
+
+const markdownParser = unified().use(remarkParse).use(remarkGfm).freeze();
 
 /** The part of a page the links read. */
 export interface LinkedPage {
@@ -47,4 +54,31 @@ export function linkResolver(
     }
     return `${pathname.startsWith('/') ? origin : ''}${pathname}${hash}`;
   };
+}
+
+/**
+ * Markdown with every link and definition target passed through `resolve`, the rest of the text as
+ * written (the targets are found by the parser, and replaced in place). For markdown made elsewhere, such
+ * as an API reference's (`referenceMarkdown` of `@portal/specs`).
+ */
+export function rewriteLinks(markdown: string, resolve: (url: string) => string): string {
+  const edits: {start: number; end: number; text: string}[] = [];
+  const visit = (node: Nodes): void => {
+    if ((node.type === 'link' || node.type === 'definition') && node.position) {
+      const url = resolve(node.url);
+      const start = node.position.start.offset!;
+      const end = node.position.end.offset!;
+      const written = markdown.slice(start, end);
+      // The target as written: after `](` in a link, after `]:` in a definition.
+      const link = node.type === 'link';
+      const found = link ? written.lastIndexOf(`](${node.url}`) : written.indexOf(node.url, written.indexOf(']:'));
+      const at = found < 0 ? -1 : found + (link ? 2 : 0);
+      if (url !== node.url && at >= 0) edits.push({start: start + at, end: start + at + node.url.length, text: url});
+    }
+    if ('children' in node) node.children.forEach((child) => visit(child as Nodes));
+  };
+  visit(markdownParser.parse(markdown) as Root);
+  return edits
+    .sort((a, b) => b.start - a.start)
+    .reduce((text, edit) => `${text.slice(0, edit.start)}${edit.text}${text.slice(edit.end)}`, markdown);
 }

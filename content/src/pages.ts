@@ -13,7 +13,7 @@ import {apis, referencePath} from './apis';
 import {categoryMarkdown} from './categories';
 import type {ComponentForm, ComponentForms} from './components';
 import {gatherGuides, type DocsPage, type GuidesSource} from './guides';
-import {linkResolver} from './links';
+import {linkResolver, rewriteLinks} from './links';
 import {markdownPath} from './markdownPath';
 import {mdxToMarkdown} from './mdxToMarkdown';
 
@@ -76,7 +76,11 @@ export function pagesMarkdown(pages: readonly DocsPage[], options: PagesOptions)
       const cards = (page.cards ?? []).map((card) => ({...card, link: link(card.link)}));
       return [{...entry, markdown: categoryMarkdown(page.title, page.description, cards)}];
     }
-    if (!page.file) return [{...entry, markdown: page.markdown ?? ''}];
+    if (!page.file) {
+      // A reference's in-page anchors are Redoc's, on its page (`/api/geo/#tag/...`), not in its markdown.
+      const resolve = (url: string) => link(url.startsWith('#') ? `${page.path}${url}` : url);
+      return [{...entry, markdown: rewriteLinks(page.markdown ?? '', resolve)}];
+    }
     try {
       const markdown = mdxToMarkdown(fs.readFileSync(page.file, 'utf8'), {
         title: page.title,
