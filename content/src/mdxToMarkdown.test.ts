@@ -96,3 +96,15 @@ describe("mdxToMarkdown: components' markdown forms", () => {
     );
   });
 });
+
+describe('mdxToMarkdown: a component written inside a paragraph', () => {
+  const convert = (source: string, form: () => string) =>
+    mdxToMarkdown(source, {title: 'T', bundles, components: {Button: form}});
+
+  it('runs the paragraphs of its form on in the line, and refuses a form that writes a block there', () => {
+    expect(convert('<Button>Press it.</Button>\n', () => 'First.\n\nSecond.')).toBe('# T\n\nFirst. Second.\n');
+    expect(() => convert('<Button>Press it.</Button>\n', () => '- a list')).toThrow(
+      '<Button> is written inside a paragraph, but its markdown form writes more than text',
+    );
+  });
+});

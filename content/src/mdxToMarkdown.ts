@@ -167,8 +167,11 @@ function component(node: Node, options: MarkdownOptions): Node[] {
   // Markdown text: parsed, then converted as the page is (its links resolved).
   const nodes = (markdownParser.parse(written) as Node).children ?? [];
   const converted = nodes.flatMap((child) => transform(child, options));
-  const only = converted.length === 1 ? converted[0] : undefined;
-  return element.inline && only?.type === 'paragraph' ? (only.children ?? []) : converted;
+  if (!element.inline) return converted;
+  // Inside a paragraph: the paragraphs' text, one after the other; nothing else fits there.
+  if (converted.some((block) => block.type !== 'paragraph'))
+    throw new Error(`<${name}> is written inside a paragraph, but its markdown form writes more than text`);
+  return converted.flatMap((block, index) => [...(index ? [text(' ')] : []), ...(block.children ?? [])]);
 }
 
 const children = (node: Node, options: MarkdownOptions): Node[] =>

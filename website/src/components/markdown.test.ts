@@ -65,7 +65,7 @@ describe("the site's components as markdown", () => {
     for (const [index, rule] of rules.entries()) expect(page).toContain(`${index + 1}. \`${rule.id}\``);
     expect(page).toContain('- **Judged:** Only in the never-completes scenario; never in a HAR.');
     expect(page).toContain(
-      `Only this scenario judges [\`bounded-polling\`](${siteUrl}/docs/getting-started/integration-check.md#rule-bounded-polling).`,
+      `Only this scenario judges [\`bounded-polling\`](${siteUrl}/docs/getting-started/integration-check#rule-bounded-polling).`,
     );
     expect(page).toContain(`- **Guide:** [Rate limits: Poll politely](${siteUrl}/docs/getting-started/rate-limits.md#`);
   });
@@ -117,8 +117,12 @@ describe("the site's components as markdown", () => {
       `_On [this page](${siteUrl}/docs/getting-started/find-entity-ids), an interactive finder`,
     );
     expect(pages.get('/docs/getting-started/integration-check')).toContain('Choose a `.har` file, or drop one here.');
+    // Written inside a paragraph: one paragraph.
     expect(pages.get('/docs/flights-live-prices/quick-start')).toContain(
-      `(${siteUrl}/api/flights-live-pricing/#tag/FlightsService/operation/FlightsService_CreateSearch)`,
+      '**Try it: `FlightsService_CreateSearch`.** Send this create call to the sandbox from this page, then poll it until it is complete, with no key or server of your own. _The button opens the try-it console on',
+    );
+    expect(pages.get('/docs/flights-live-prices/quick-start')).toContain(
+      `(${siteUrl}/api/flights-live-pricing/#tag/FlightsService/operation/FlightsService_CreateSearch)._`,
     );
   });
 });

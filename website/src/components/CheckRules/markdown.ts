@@ -22,12 +22,13 @@ export const checkRulesMarkdown: ComponentForms = {
       )
       .join('\n\n'),
 
-  CheckScenarios: () =>
+  // A rule's anchor is on the page (`#rule-poll-interval`), not in its markdown: the links go to the page.
+  CheckScenarios: ({page}) =>
     [
       '| Scenario | What the check does to the calls |',
       '| - | - |',
       ...checkScenarios.map((scenario) => {
-        const only = rulesOnlyIn(scenario).map((id) => `[${markdownCode(id)}](#${ruleAnchor(id)})`);
+        const only = rulesOnlyIn(scenario).map((id) => `[${markdownCode(id)}](pathname://${page}#${ruleAnchor(id)})`);
         const judges = only.length ? ` Only this scenario judges ${only.join(', ')}.` : '';
         return `| ${markdownCode(scenario)} | ${markdownText(scenarioSummaries[scenario])}${judges} |`;
       }),
