@@ -13,14 +13,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PluggableList} from 'unified';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {loadBundles} from '@portal/specs/node';
-import {
-  gatherGuides,
-  markdownPath,
-  MissingMarkdownForm,
-  pagesMarkdown,
-  referencePages,
-  type DocsPage,
-} from '@portal/content';
+import {gatherGuides, markdownPath, pagesMarkdown, referencePages, type DocsPage} from '@portal/content';
 import {componentMarkdown} from '../../components/markdown';
 import type {DownloadsData} from '../downloads/downloads';
 import {disagreements, type LoadedDocs} from './docusaurusAgrees';
@@ -88,21 +81,13 @@ export default function llmsPlugin(context: LoadContext): Plugin {
         downloads,
         bundles,
       });
-      let written: LlmsPage[];
-      try {
-        written = pagesMarkdown([...pages, ...referencePages(bundles)], {
-          bundles,
-          siteUrl,
-          components,
-          guideRemarkPlugins: docsRemarkPlugins(context),
-        });
-      } catch (error) {
-        const missing = error instanceof Error && error.cause instanceof MissingMarkdownForm;
-        throw new Error(
-          `llms: ${error instanceof Error ? error.message : String(error)}${missing ? ' (src/components/README.md, "Markdown forms")' : ''}`,
-          {cause: error},
-        );
-      }
+      // A page that does not convert (a component without a markdown form, ...) stops the build, naming its file.
+      const written: LlmsPage[] = pagesMarkdown([...pages, ...referencePages(bundles)], {
+        bundles,
+        siteUrl,
+        components,
+        guideRemarkPlugins: docsRemarkPlugins(context),
+      });
       // Guides first, then the references, then the posts, then every other route.
       const order = (page: LlmsPage) => (page.section === 'Blog' ? 2 : page.section === 'API reference' ? 1 : 0);
       const listed: LlmsPage[] = [...written].sort((a, b) => order(a) - order(b));
