@@ -56,19 +56,14 @@ export function linkResolver(
   };
 }
 
-/**
- * Markdown with every link and definition target passed through `resolve`, the rest of the text as
- * written (the targets are found by the parser, and replaced in place). For markdown made elsewhere, such
- * as an API reference's (`referenceMarkdown` of `@portal/specs`).
- */
-export function rewriteLinks(markdown: string, resolve: (url: string) => string): string {
+/** The links and definitions of one block of markdown, their targets passed through `resolve`, in place. */
+function rewriteBlock(markdown: string, resolve: (url: string) => string): string {
   const edits: {start: number; end: number; text: string}[] = [];
   const visit = (node: Nodes): void => {
     if ((node.type === 'link' || node.type === 'definition') && node.position) {
       const url = resolve(node.url);
       const start = node.position.start.offset!;
-      const end = node.position.end.offset!;
-      const written = markdown.slice(start, end);
+      const written = markdown.slice(start, node.position.end.offset!);
       // The target as written: after `](` in a link, after `]:` in a definition.
       const link = node.type === 'link';
       const found = link ? written.lastIndexOf(`](${node.url}`) : written.indexOf(node.url, written.indexOf(']:'));
@@ -81,4 +76,25 @@ export function rewriteLinks(markdown: string, resolve: (url: string) => string)
   return edits
     .sort((a, b) => b.start - a.start)
     .reduce((text, edit) => `${text.slice(0, edit.start)}${edit.text}${text.slice(edit.end)}`, markdown);
+}
+
+/**
+ * Markdown with every link and definition target passed through `resolve`, the rest of the text as
+ * written: the targets are found by the parser and replaced in place. Only the blocks that may hold one
+ * (`](` or `]:`, outside fenced code) are parsed, each alone, so that a long page costs little. For
+ * markdown made elsewhere, such as an API reference's (`referenceMarkdown` of `@portal/specs`).
+ */
+export function rewriteLinks(markdown: string, resolve: (url: string) => string): string {
+  const blocks: {text: string; code: boolean}[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split(/(?<=\n)/)) {
+    const opening = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    const code = fence !== undefined || opening !== undefined;
+    if (opening && (!fence || opening.startsWith(fence))) fence = fence ? undefined : opening;
+    const last = blocks.at(-1);
+    // A blank line outside code ends a block; code stays in blocks of its own.
+    if (last && last.code === code && !(code === false && /^\s*$/.test(line))) last.text += line;
+    else blocks.push({text: line, code});
+  }
+  return blocks.map(({text, code}) => (code || !/\]\(|\]:/.test(text) ? text : rewriteBlock(text, resolve))).join('');
 }
