@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Browser} from '@playwright/test';
 import {fieldsAndValues, operations, operationSchemas} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
-import {categoryPages} from '@portal/mcp/pages';
+import {markdownPages} from '@portal/mcp/pages';
 import {test, expect, hydrated} from './fixtures';
 
 /** The pathnames of the sitemap's pages. */
@@ -153,13 +153,17 @@ test.describe('markdown pages', () => {
     for (const path of others) expect((await request.get(markdownOf(path))).status(), path).toBe(404);
   });
 
-  test("the MCP server's category pages are the site's", async ({request}) => {
-    const pages = categoryPages();
+  test("the MCP server's category pages are the site's, their links on the site's URL there", async ({request}) => {
+    const pages = markdownPages(loadBundles()).filter((page) => page.path.startsWith('/docs/category/'));
     expect(pages).toHaveLength(loadBundles().size + 2);
+    // The URL the site was built for, which its markdown pages' links start with.
+    const index = await (await request.get('/llms.txt')).text();
+    const origin = new URL(/\]\((https?:\/\/[^)]+)\)/.exec(index)![1]).origin;
     for (const page of pages) {
       const response = await request.get(page.markdownPath);
       expect(response.status(), page.markdownPath).toBe(200);
-      expect(await response.text(), page.markdownPath).toBe(page.markdown);
+      expect(page.markdown).toContain('](/docs/');
+      expect(await response.text(), page.markdownPath).toBe(page.markdown.replaceAll('](/', `](${origin}/`));
     }
   });
 

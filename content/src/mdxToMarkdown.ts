@@ -1,11 +1,13 @@
 /**
  * A guide's or post's MDX source → the plain markdown of its page (`<page>.md`): the front matter
- * becomes the `#` title and a one-line summary; `<Tabs>` become one labelled section per tab;
- * `<EnumTable>` becomes the table it renders (./enumTable.ts, as website/src/plugins/enumTables does); admonitions become
- * quotes with their title, as does `<Assumption>` (website/src/components/Assumption: "Not confirmed", its `because` left out); imports, exports, expressions and other JSX are dropped (their children
- * kept); code keeps its language but not the guide runner's fence words (test-utils/guideRuns.ts);
- * links to other guides' files point to their `.md` pages. Pure: the bundles and the link map come in
- * as arguments. `mdxToMarkdown.test.ts` holds its golden test.
+ * becomes the `#` title and a one-line summary; each component becomes its markdown form (./components.ts:
+ * `<Tabs>` one labelled section per tab, `<Assumption>` a quote labelled "Not confirmed", its `because` left out, the site's components what they render;
+ * a component without a form stops the conversion); `<EnumTable>` becomes the table it renders
+ * (./enumTable.ts, as website/src/plugins/enumTables does); admonitions become quotes with their title;
+ * imports, exports and expressions are dropped, HTML elements keep their children; code keeps its
+ * language but not the guide runner's fence words (test-utils/guideRuns.ts); every link goes through
+ * `link` (./links.ts: other guides' `.md` pages, the site's URL). Pure: the bundles, the forms and the
+ * link map come in as arguments. `mdxToMarkdown.test.ts` holds its golden test.
  */
 import {unified, type PluggableList} from 'unified';
 import remarkParse from 'remark-parse';
@@ -17,21 +19,16 @@ import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
 import type {OpenApiDocument} from '@portal/specs';
 import {enumTable, findEnum} from './enumTable';
-
-/** The mdast nodes this transform reads and writes (the subset of mdast, mdx and directives it needs). */
-interface Node {
-  type: string;
-  name?: string | null;
-  value?: string;
-  url?: string;
-  lang?: string | null;
-  meta?: string | null;
-  depth?: number;
-  alt?: string | null;
-  attributes?: {type: string; name: string; value?: unknown}[] | Record<string, string | null | undefined> | null;
-  children?: Node[];
-  data?: {directiveLabel?: boolean; [key: string]: unknown};
-}
+import {
+  guideComponentForms,
+  literalProps,
+  MissingMarkdownForm,
+  strongParagraph,
+  type ComponentElement,
+  type ComponentForm,
+  type ComponentForms,
+  type Node,
+} from './components';
 
 export interface MarkdownOptions {
   /** The page's title, written as its `#` heading unless the source starts with one. */
@@ -47,6 +44,15 @@ export interface MarkdownOptions {
    * `beforeDefaultRemarkPlugins`), run first, so that what they write (`<SpecReleases />`, ...) is here too.
    */
   remarkPlugins?: PluggableList;
+  /** The markdown forms of the site's components, beside the guides' own (./components.ts). */
+  components?: ComponentForms;
+  /**
+   * What stands for a component with no form. Without it such a component stops the conversion
+   * (`MissingMarkdownForm`): the site's pages must say all they show.
+   */
+  unknownComponent?: ComponentForm;
+  /** The page's path on the site, given to the forms. */
+  page?: string;
 }
 
 const admonitionTitles: Record<string, string> = {
@@ -67,10 +73,6 @@ function attribute(node: Node, name: string): string | undefined {
 }
 
 const text = (value: string): Node => ({type: 'text', value});
-const strongParagraph = (value: string): Node => ({
-  type: 'paragraph',
-  children: [{type: 'strong', children: [text(value)]}],
-});
 
 /** The nodes that replace one node of the source (none, itself, or others). */
 function transform(node: Node, options: MarkdownOptions): Node[] {
@@ -133,22 +135,43 @@ function transform(node: Node, options: MarkdownOptions): Node[] {
       }
       // `<head>` sets the page's HTML head (feeds, meta tags): nothing a reader sees.
       if (node.name === 'head') return [];
-      if (node.name === 'Assumption') {
-        // As src/components/Assumption renders it: its label and the statement; its reason is for the docs team.
-        return [{type: 'blockquote', children: [strongParagraph('Not confirmed'), ...children(node, options)]}];
+      // A fragment or an HTML element (`<details>`, `<br />`): its title if it has one, then its children.
+      if (!node.name || !/^[A-Z]/.test(node.name)) {
+        const title = attribute(node, 'title');
+        const inner = children(node, options);
+        return title && node.type === 'mdxJsxFlowElement' ? [strongParagraph(title), ...inner] : inner;
       }
-      if (node.name === 'TabItem') {
-        const label = attribute(node, 'label') ?? attribute(node, 'value') ?? '';
-        return [strongParagraph(label), ...children(node, options)];
-      }
-      // Any other component (`Tabs`, a box with a title): its title, then its children.
-      const title = node.name === 'Tabs' ? undefined : attribute(node, 'title');
-      const inner = children(node, options);
-      return title && node.type === 'mdxJsxFlowElement' ? [strongParagraph(title), ...inner] : inner;
+      return component(node, options);
     }
     default:
       return node.children ? [{...node, children: children(node, options)}] : [node];
   }
+}
+
+/** A component's markdown form, applied to one use of it. */
+function component(node: Node, options: MarkdownOptions): Node[] {
+  const name = node.name!;
+  const form = options.components?.[name] ?? guideComponentForms[name] ?? options.unknownComponent;
+  if (!form) throw new MissingMarkdownForm(name);
+  const inner = children(node, options);
+  const element: ComponentElement = {
+    name,
+    props: literalProps(node),
+    children: inner,
+    childrenMarkdown: inner.length ? printer.stringify({type: 'root', children: inner} as unknown as Root).trim() : '',
+    inline: node.type === 'mdxJsxTextElement',
+    page: options.page ?? '',
+  };
+  const written = form(element);
+  if (typeof written !== 'string') return written;
+  // Markdown text: parsed, then converted as the page is (its links resolved).
+  const nodes = (markdownParser.parse(written) as Node).children ?? [];
+  const converted = nodes.flatMap((child) => transform(child, options));
+  if (!element.inline) return converted;
+  // Inside a paragraph: the paragraphs' text, one after the other; nothing else fits there.
+  if (converted.some((block) => block.type !== 'paragraph'))
+    throw new Error(`<${name}> is written inside a paragraph, but its markdown form writes more than text`);
+  return converted.flatMap((block, index) => [...(index ? [text(' ')] : []), ...(block.children ?? [])]);
 }
 
 const children = (node: Node, options: MarkdownOptions): Node[] =>
@@ -158,7 +181,8 @@ const children = (node: Node, options: MarkdownOptions): Node[] =>
 export const plainText = (node: Node): string =>
   node.value ?? (node.children ?? []).map((child) => plainText(child)).join('');
 
-/** The parser of the MDX sources and the printer of the markdown, made once. */
+/** The parsers of the MDX sources and of the forms' markdown, and the printer of the markdown, made once. */
+const markdownParser = unified().use(remarkParse).use(remarkGfm).freeze();
 const parser = unified()
   .use(remarkParse)
   .use(remarkFrontmatter)

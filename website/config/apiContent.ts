@@ -31,7 +31,7 @@ export function apiContentProblems(apis: readonly Api[] = listedApis, specSlugs:
     }
   }
   for (const slug of specSlugs) {
-    if (!slugs.has(slug)) problems.push(`${slug}: in specs/redocly.yaml but not in website/config/apis.ts`);
+    if (!slugs.has(slug)) problems.push(`${slug}: in specs/redocly.yaml but not in content/src/apis.ts`);
   }
   return problems;
 }
@@ -40,6 +40,6 @@ export function apiContentProblems(apis: readonly Api[] = listedApis, specSlugs:
 export function assertApiContent(): void {
   const problems = apiContentProblems();
   if (problems.length > 0) {
-    throw new Error(`The list of APIs (website/config/apis.ts) and its content disagree:\n- ${problems.join('\n- ')}`);
+    throw new Error(`The list of APIs (content/src/apis.ts) and its content disagree:\n- ${problems.join('\n- ')}`);
   }
 }

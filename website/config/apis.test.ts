@@ -15,7 +15,7 @@ describe('config/apis.ts', () => {
     const bySlug = new Map(apis.map((api) => [api.slug, api]));
     for (const seed of seedApis) {
       const api = bySlug.get(seed.slug);
-      expect(api, `add ${seed.slug} to website/config/apis.ts`).toBeDefined();
+      expect(api, `add ${seed.slug} to content/src/apis.ts`).toBeDefined();
       expect(referencePath(api!)).toBe(seed.route);
       expect(api!.guideFolder, `${seed.slug}: guideFolder`).toBe(seed.guideFolder);
       expect(guideCategoryPath(api!)).toBe(`/docs/category/${seed.guideCategory}`);
@@ -61,7 +61,7 @@ describe('apiContentProblems (what stops the build)', () => {
       'trains: not listed in specs/redocly.yaml (add `trains: {root: trains/openapi.yaml}`)',
       expect.stringMatching(/^trains: no specification .*trains\/openapi\.yaml$/),
       'trains: no guide folder website/docs/trains-guides/ (write at least its overview.mdx)',
-      'geo: in specs/redocly.yaml but not in website/config/apis.ts',
+      'geo: in specs/redocly.yaml but not in content/src/apis.ts',
     ]);
   });
 });

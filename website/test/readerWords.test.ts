@@ -20,7 +20,10 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {createElement} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
-import {contentFiles, mdxToMarkdown} from '@portal/content';
+import {contentFiles, gatherGuides, markdownPath, pagesMarkdown, type DocsPage} from '@portal/content';
+import {componentMarkdown} from '../src/components/markdown';
+import remarkEnumTables from '../src/plugins/enumTables';
+import remarkSpecReleases from '../src/plugins/changelog/specReleases';
 import {loadBundles, referenceMarkdown} from '@portal/specs/node';
 import {agentInstructions} from '../src/plugins/llms/llmsTxt';
 import {HostedMcpNote, HostedSandboxNote} from '../src/components/HostedSandbox/notes';
@@ -107,14 +110,35 @@ describe('the words partners read', () => {
   });
 });
 
-/** What partners read of the guides and posts: each page's markdown twin (what the page renders), outside code. */
+/** What partners read of the guides and posts: each page's markdown twin (what the page renders, as the build
+ * converts it with the site's components' forms), outside code. */
 function guideTwins(): [string, string][] {
   const bundles = loadBundles();
-  const files = [...contentFiles(path.join(websiteDir, 'docs')), ...contentFiles(path.join(websiteDir, 'blog'))];
-  return files.map((file) => {
-    const where = path.relative(websiteDir, file);
-    return [where, prose(mdxToMarkdown(fs.readFileSync(file, 'utf8'), {title: where, bundles}))];
+  // The one files as the downloads plugin describes them (their sizes and checksums do not matter here)
+  const downloads = ['sandbox.mjs', 'mcp.mjs'].map((name) => ({
+    name,
+    path: `/downloads/${name}`,
+    checksumPath: `/downloads/${name}.sha256`,
+    bytes: 1,
+    sha256: '0'.repeat(64),
+  }));
+  const site = {siteUrl: 'https://developers.example.com', hostedSandboxUrl: null, downloads, bundles};
+  const posts: DocsPage[] = contentFiles(path.join(websiteDir, 'blog')).map((file) => ({
+    kind: 'post',
+    title: path.basename(path.dirname(file)),
+    path: `/blog/${path.basename(path.dirname(file))}`,
+    markdownPath: markdownPath(`/blog/${path.basename(path.dirname(file))}`),
+    section: 'Blog',
+    file,
+  }));
+  const pages = [...gatherGuides({docsDir: path.join(websiteDir, 'docs')}), ...posts].filter((page) => page.file);
+  const converted = pagesMarkdown(pages, {
+    bundles,
+    siteUrl: site.siteUrl,
+    components: componentMarkdown(site),
+    guideRemarkPlugins: [remarkSpecReleases, remarkEnumTables],
   });
+  return converted.map((page, index) => [path.relative(websiteDir, pages[index].file!), prose(page.markdown)]);
 }
 
 describe("the provider's voice in what partners read", () => {

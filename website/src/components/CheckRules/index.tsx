@@ -7,20 +7,15 @@
  *   link to the guide section that states it;
  * - `CheckScenarios`: each scenario's id, what the check does to the calls in it, and the rules only it
  *   exercises.
- * Both render on the server, as lists that read well on a phone.
+ * Both render on the server, as lists that read well on a phone. What they say is ./rules.ts, which their
+ * markdown forms (./markdown.ts) read too.
  */
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {checkScenarios, type CheckScenario} from '@portal/check/model';
-import {rules, scenarioSummaries} from '@portal/check/contract';
+import {checkScenarios, judgedIn, ruleAnchor, rules, rulesOnlyIn, scenarioSummaries} from './rules';
 import styles from './styles.module.css';
 
-/** The rules that only some scenarios exercise, by scenario. */
-const rulesOnlyIn = (scenario: CheckScenario): string[] =>
-  rules.filter((rule) => rule.scenarios?.includes(scenario)).map((rule) => rule.id);
-
-/** The anchor of a rule on the page, so a report or a reader can point at it (`#rule-poll-interval`). */
-export const ruleAnchor = (id: string): string => `rule-${id}`;
+export {ruleAnchor};
 
 export default function CheckRules(): ReactNode {
   return (
@@ -35,11 +30,7 @@ export default function CheckRules(): ReactNode {
             <dt>Tolerance</dt>
             <dd>{rule.tolerance}</dd>
             <dt>Judged</dt>
-            <dd>
-              {rule.scenarios
-                ? `Only in the ${rule.scenarios.join(', ')} scenario${rule.scenarios.length > 1 ? 's' : ''}; never in a HAR.`
-                : 'In every run and in a HAR, whenever the calls give it something to judge.'}
-            </dd>
+            <dd>{judgedIn(rule)}</dd>
             <dt>Guide</dt>
             <dd>
               <Link to={rule.guide.path}>{rule.guide.title}</Link>

@@ -2,17 +2,8 @@ import type {ReactNode} from 'react';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {DownloadInfo, DownloadsData} from '@site/src/plugins/downloads/downloads';
+import {descriptions, formatSize, shownFiles} from './files';
 import styles from './styles.module.css';
-
-/** What each one file holds, as the table says it. */
-const descriptions: Record<string, string> = {
-  'sandbox.mjs': 'The sandbox and the integration check, with the thirteen specifications',
-  'mcp.mjs': 'The MCP server, with the guides, the API reference and the sandbox',
-};
-
-/** A size as the pages give it: `4.5 MB`, `820 kB`. */
-export const formatSize = (bytes: number): string =>
-  bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 
 /** The files the site's build made (src/plugins/downloads), in the plugin's order. */
 function useDownloads(): DownloadInfo[] {
@@ -28,9 +19,9 @@ function FileLink({path, children}: {path: string; children: ReactNode}): ReactN
   );
 }
 
-/** One row per one file: its link, what it holds, its size, its SHA-256 and its checksum file. */
+/** One row per one file: its link, what it holds, its size, its SHA-256 and its checksum file (./files.ts). */
 export default function OneFileDownloads({only}: {only?: string[]}): ReactNode {
-  const files = useDownloads().filter((file) => !only || only.includes(file.name));
+  const files = shownFiles(useDownloads(), only);
   return (
     <div className={styles.wrapper}>
       <table className={styles.table}>

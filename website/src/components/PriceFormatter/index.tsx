@@ -1,20 +1,18 @@
 /**
  * An interactive price formatter for the culture currencies guide: a reader picks a currency (the
  * culture API's example currencies), edits the amount, unit and formatting fields, and sees the
- * price formatted by formatPrice, the function the guide describes.
+ * price formatted by formatPrice, the function the guide describes. It starts with ./example.ts.
  */
 import {useId, useState, type ReactNode} from 'react';
-import currenciesExample from '@portal/specs/culture/examples/currencies.json';
+import {exampleCurrencies as currencies, startingCurrency, startingPrice} from './example';
 import {formatPrice, PriceFormatError, unitFactors, type CurrencyFormat} from './formatPrice';
 import styles from './styles.module.css';
 
-const currencies: CurrencyFormat[] = currenciesExample.value.currencies;
-
 export default function PriceFormatter(): ReactNode {
   const id = useId();
-  const [amount, setAmount] = useState('123450');
-  const [unit, setUnit] = useState('PRICE_UNIT_MILLI');
-  const [currency, setCurrency] = useState<CurrencyFormat>(currencies.find((c) => c.code === 'GBP') ?? currencies[0]);
+  const [amount, setAmount] = useState<string>(startingPrice.amount);
+  const [unit, setUnit] = useState<string>(startingPrice.unit);
+  const [currency, setCurrency] = useState<CurrencyFormat>(startingCurrency);
   const update = (change: Partial<CurrencyFormat>) => setCurrency((current) => ({...current, ...change}));
 
   let result: string;

@@ -1,32 +1,18 @@
+/**
+ * The downloads of each specification (./artefacts.ts, which the markdown form ./markdown.ts reads too): a
+ * table with a row per API of config/apis.ts, and the link to the sandbox's Postman environment.
+ */
 import type {ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import {apis, referencePath, specUrl, type Api} from '@site/config/apis';
+import {apis, referencePath} from '@site/config/apis';
 import Link from '@docusaurus/Link';
+import {artefacts, fileName, sandboxEnvironmentUrl} from './artefacts';
 import styles from './styles.module.css';
-
-/**
- * The files the bundle step writes beside each specification (specs/lib/bundle.ts), as served under
- * `/openapi/`: the OpenAPI JSON (`specUrl`) and, with the same name, its YAML, types and Postman
- * collection.
- */
-export const artefacts = [
-  {id: 'json', label: 'OpenAPI JSON', file: (api: Pick<Api, 'slug'>) => specUrl(api)},
-  {id: 'yaml', label: 'OpenAPI YAML', file: (api: Pick<Api, 'slug'>) => specUrl(api).replace(/\.json$/, '.yaml')},
-  {id: 'types', label: 'TypeScript types', file: (api: Pick<Api, 'slug'>) => specUrl(api).replace(/\.json$/, '.d.ts')},
-  {
-    id: 'postman',
-    label: 'Postman collection',
-    file: (api: Pick<Api, 'slug'>) => specUrl(api).replace(/\.json$/, '.postman.json'),
-  },
-] as const;
-
-/** The Postman environment of the sandbox, beside the collections. */
-export const sandboxEnvironmentUrl = '/openapi/sandbox.postman_environment.json';
 
 /** A download link to a static file (not a route, so a plain anchor, with the file's name). */
 function FileLink({path, children, label}: {path: string; children: ReactNode; label: string}): ReactNode {
   return (
-    <a href={useBaseUrl(path)} download={path.split('/').pop()} aria-label={label}>
+    <a href={useBaseUrl(path)} download={fileName(path)} aria-label={label}>
       {children}
     </a>
   );
@@ -58,7 +44,7 @@ export default function SpecDownloads(): ReactNode {
                 return (
                   <td key={artefact.id}>
                     <FileLink path={path} label={`${api.title}: ${artefact.label}`}>
-                      <code>{path.split('/').pop()}</code>
+                      <code>{fileName(path)}</code>
                     </FileLink>
                   </td>
                 );

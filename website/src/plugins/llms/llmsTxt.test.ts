@@ -1,7 +1,7 @@
+/** `llmsTxt` and `llmsFullTxt` (./llmsTxt.ts): the golden index files; and `markdownPath`. */
 import {describe, expect, it} from 'vitest';
 import {llmsFullTxt, llmsTxt, type LlmsPage} from './llmsTxt';
 import {markdownPath} from '@portal/content/markdownPath';
-import {guidePages, type LoadedDocs} from './index';
 
 const site = {title: 'Docs', tagline: 'Build on trips', url: 'https://dev.example.com'};
 const pages: LlmsPage[] = [
@@ -73,85 +73,6 @@ describe('llmsTxt', () => {
           '---\n\nSource: https://dev.example.com/api/geo/\n\n# Geo v1\n',
       ),
     ).toBe(true);
-  });
-});
-
-/** A docs plugin's loaded content: what `guidePages` reads. */
-const doc = (id: string, title: string, frontMatter: Record<string, unknown> = {}, description?: string) => ({
-  id,
-  title,
-  permalink: `/docs/${id}`,
-  description: description ?? '',
-  source: `@site/docs/${id}.mdx`,
-  frontMatter,
-});
-const loaded: LoadedDocs = {
-  loadedVersions: [
-    {
-      docs: [
-        doc('intro', 'Introduction'),
-        doc('getting-started/authentication', 'Authentication', {}, 'Send the key.'),
-        doc('getting-started/errors', 'Errors and what to do', {sidebar_label: 'Errors'}, 'Every status.'),
-        doc('getting-started/extra', 'Extra'),
-      ],
-      sidebars: {
-        docs: [
-          {type: 'doc', id: 'intro'},
-          {
-            type: 'category',
-            label: 'Getting started',
-            link: {
-              type: 'generated-index',
-              permalink: '/docs/category/getting-started',
-              description: 'Keys and conventions.',
-            },
-            items: [
-              {type: 'doc', id: 'getting-started/errors'},
-              {type: 'doc', id: 'getting-started/authentication', label: 'Auth'},
-              {type: 'link', label: 'Status page', href: 'https://status.example.com'},
-            ],
-          },
-        ],
-      },
-    },
-  ],
-};
-
-describe('guidePages', () => {
-  const pages = guidePages(loaded, '/site');
-
-  it("gives a generated category page its markdown: title, description and its cards in the sidebar's order", () => {
-    const category = pages.find((page) => page.path === '/docs/category/getting-started');
-    expect(category).toMatchObject({
-      title: 'Getting started',
-      markdownPath: '/docs/category/getting-started.md',
-      section: 'Getting started',
-      description: 'Keys and conventions.',
-    });
-    expect(category?.source).toBeUndefined();
-    expect(category?.markdown).toBe(
-      [
-        '# Getting started',
-        '',
-        '> Keys and conventions.',
-        '',
-        '- [Errors](/docs/getting-started/errors.md): Every status.',
-        '- [Auth](/docs/getting-started/authentication.md): Send the key.',
-        '- [Status page](https://status.example.com)',
-        '',
-      ].join('\n'),
-    );
-  });
-
-  it('lists every guide with its source, the ones outside the sidebar too, and no card for them on the category page', () => {
-    expect(pages.map((page) => [page.path, page.section, page.source])).toEqual([
-      ['/docs/intro', 'Guides', '/site/docs/intro.mdx'],
-      ['/docs/category/getting-started', 'Getting started', undefined],
-      ['/docs/getting-started/errors', 'Getting started', '/site/docs/getting-started/errors.mdx'],
-      ['/docs/getting-started/authentication', 'Getting started', '/site/docs/getting-started/authentication.mdx'],
-      ['/docs/getting-started/extra', 'Guides', '/site/docs/getting-started/extra.mdx'],
-    ]);
-    expect(pages[1].markdown).not.toContain('extra');
   });
 });
 

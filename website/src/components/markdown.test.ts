@@ -1,0 +1,126 @@
+/**
+ * The site's components as markdown (./markdown.ts): every guide and post converts with the forms, as the
+ * build converts them (a component without a form would stop it), and each form says what its component
+ * shows, from the same data: the check's rules and scenarios, the one files with their checksums, the
+ * specifications' downloads, the hosted sandbox or its absence, the price formatter's first price.
+ */
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {contentFiles, gatherGuides, markdownPath, pagesMarkdown, type DocsPage} from '@portal/content';
+import {apis} from '@portal/content/apis';
+import {loadBundles} from '@portal/specs/node';
+import {HOSTED_RATE_LIMITS} from '@portal/sandbox/worker/limits';
+import remarkEnumTables from '../plugins/enumTables';
+import remarkSpecReleases from '../plugins/changelog/specReleases';
+import type {DownloadInfo} from '../plugins/downloads/downloads';
+import {checkScenarios, rules} from './CheckRules/rules';
+import {componentMarkdown, type SiteFacts} from './markdown';
+
+const siteUrl = 'https://developers.example.com';
+const bundles = loadBundles();
+const downloads: DownloadInfo[] = ['sandbox.mjs', 'mcp.mjs'].map((name, index) => ({
+  name,
+  path: `/downloads/${name}`,
+  checksumPath: `/downloads/${name}.sha256`,
+  bytes: 4_500_000 + index * 2_900_000,
+  sha256: String(index + 1).repeat(64),
+}));
+const facts: SiteFacts = {siteUrl, hostedSandboxUrl: null, downloads, bundles};
+const websiteDir = path.resolve(__dirname, '../..');
+
+/** Every guide and post (or those at `only`), converted as the build converts them. */
+function convert(site: SiteFacts, only?: string[]) {
+  const posts: DocsPage[] = contentFiles(path.join(websiteDir, 'blog')).map((file) => ({
+    kind: 'post',
+    title: path.basename(path.dirname(file)),
+    path: `/blog/${path.basename(path.dirname(file))}`,
+    markdownPath: markdownPath(`/blog/${path.basename(path.dirname(file))}`),
+    section: 'Blog',
+    file,
+  }));
+  const guides = gatherGuides({docsDir: path.join(websiteDir, 'docs')});
+  const chosen = [...guides, ...posts].filter((page) => !only || only.includes(page.path));
+  return new Map(
+    pagesMarkdown(chosen, {
+      bundles,
+      siteUrl: site.siteUrl,
+      components: componentMarkdown(site),
+      guideRemarkPlugins: [remarkSpecReleases, remarkEnumTables],
+    }).map((page) => [page.path, page.markdown]),
+  );
+}
+
+describe("the site's components as markdown", () => {
+  const pages = convert(facts);
+
+  it('converts every guide and post: no component of theirs lacks a form', () => {
+    expect(pages.size).toBeGreaterThan(80);
+  });
+
+  it('writes the scenarios as a table and every rule with its tolerance, where it is judged and its guide', () => {
+    const page = pages.get('/docs/getting-started/integration-check')!;
+    expect(page).toContain('| Scenario | What the check does to the calls |');
+    for (const scenario of checkScenarios) expect(page).toContain(`| \`${scenario}\` |`);
+    expect(rules.length).toBeGreaterThan(5);
+    for (const [index, rule] of rules.entries()) expect(page).toContain(`${index + 1}. \`${rule.id}\``);
+    expect(page).toContain('- **Judged:** Only in the never-completes scenario; never in a HAR.');
+    expect(page).toContain(
+      `Only this scenario judges [\`bounded-polling\`](${siteUrl}/docs/getting-started/integration-check#rule-bounded-polling).`,
+    );
+    expect(page).toContain(`- **Guide:** [Rate limits: Poll politely](${siteUrl}/docs/getting-started/rate-limits.md#`);
+  });
+
+  it('writes each one file with its link, size, SHA-256 and checksum file, only those a page names', () => {
+    const row = `| [\`sandbox.mjs\`](${siteUrl}/downloads/sandbox.mjs) | The sandbox and the integration check, with the thirteen specifications | 4.5 MB | \`${'1'.repeat(64)}\` [sandbox.mjs.sha256](${siteUrl}/downloads/sandbox.mjs.sha256) |`;
+    expect(pages.get('/docs/getting-started/downloads')).toContain(row);
+    expect(pages.get('/docs/getting-started/downloads')).toContain('7.4 MB');
+    const assistants = pages.get('/docs/getting-started/ai-assistants')!;
+    expect(assistants).toContain(`\`${'2'.repeat(64)}\``);
+    expect(assistants).not.toContain(`\`${'1'.repeat(64)}\``);
+    expect(() => convert({...facts, downloads: []}, ['/docs/getting-started/downloads'])).toThrow(
+      '<OneFileDownloads> has no file to show',
+    );
+  });
+
+  it("writes the specifications' downloads, a row per API with its four files, and the sandbox's environment", () => {
+    const page = pages.get('/docs/getting-started/downloads')!;
+    for (const api of apis)
+      expect(page).toContain(
+        `| [${api.title}](${siteUrl}/api/${api.slug}/) | [\`${api.slug}.json\`](${siteUrl}/openapi/${api.slug}.json) |`,
+      );
+    expect(page).toContain(
+      `import its environment too, [\`sandbox.postman_environment.json\`](${siteUrl}/openapi/sandbox.postman_environment.json), and`,
+    );
+  });
+
+  it('says the portal has no hosted sandbox, or gives its address and its own limits', () => {
+    expect(pages.get('/docs/getting-started/sandbox')).toContain('This portal has no hosted sandbox: run the one file');
+    expect(pages.get('/docs/getting-started/ai-assistants')).toContain('there is no hosted MCP server either');
+    const hostedPages = ['/docs/getting-started/sandbox', '/docs/getting-started/ai-assistants'];
+    const hosted = convert({...facts, hostedSandboxUrl: siteUrl}, hostedPages);
+    const sandbox = hosted.get('/docs/getting-started/sandbox')!;
+    expect(sandbox).toContain(
+      `The hosted sandbox answers at \`${siteUrl}\`, this site’s own address: set \`API_BASE_URL=${siteUrl}\`.`,
+    );
+    for (const limit of Object.values(HOSTED_RATE_LIMITS))
+      expect(sandbox).toContain(`- ${limit.limit} requests per ${limit.periodSeconds} seconds per ${limit.countedBy}.`);
+    expect(hosted.get('/docs/getting-started/ai-assistants')).toContain(`For this portal, that is \`${siteUrl}/mcp\`.`);
+    const elsewhere = convert({...facts, hostedSandboxUrl: 'https://sandbox.example.com'}, hostedPages);
+    expect(elsewhere.get('/docs/getting-started/sandbox')).toContain('answers at `https://sandbox.example.com`: set');
+  });
+
+  it('writes the interactive parts as what they show first and where they work, and the price formatter its first price', () => {
+    expect(pages.get('/docs/culture/currencies')).toContain('**Formatted: £123.45**');
+    expect(pages.get('/docs/getting-started/find-entity-ids')).toContain(
+      `_On [this page](${siteUrl}/docs/getting-started/find-entity-ids), an interactive finder`,
+    );
+    expect(pages.get('/docs/getting-started/integration-check')).toContain('Choose a `.har` file, or drop one here.');
+    // Written inside a paragraph: one paragraph.
+    expect(pages.get('/docs/flights-live-prices/quick-start')).toContain(
+      '**Try it: `FlightsService_CreateSearch`.** Send this create call to the sandbox from this page, then poll it until it is complete, with no key or server of your own. _The button opens the try-it console on',
+    );
+    expect(pages.get('/docs/flights-live-prices/quick-start')).toContain(
+      `(${siteUrl}/api/flights-live-pricing/#tag/FlightsService/operation/FlightsService_CreateSearch)._`,
+    );
+  });
+});
