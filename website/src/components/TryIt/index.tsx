@@ -21,9 +21,13 @@ export interface TryItDialogProps {
   onClose: () => void;
 }
 
-/** The console in a modal dialog (Escape or the Close button closes it; focus returns to the opener). */
+/**
+ * The console in a modal dialog (Escape or the Close button closes it; focus returns to the opener), titled
+ * with the operation's summary in its specification once the console has read it.
+ */
 export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactNode {
   const dialog = useRef<HTMLDialogElement>(null);
+  const [summary, setSummary] = useState<string>();
   const entry = apis.find((candidate) => candidate.slug === api);
   const specHref = useBaseUrl(entry ? specUrl(entry) : '/');
   useEffect(() => {
@@ -36,9 +40,8 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
   return (
     <dialog ref={dialog} className={styles.dialog} aria-labelledby="tryit-title" onClose={onClose}>
       <div className={styles.dialogHeader}>
-        <h2 id="tryit-title" className={styles.title}>
-          {/* On a phone the operationId wraps after its service (`HotelsService_` / `CreateSearch`), not mid-word */}
-          Try {operation.split('_').flatMap((part, index) => (index === 0 ? [part] : ['_', <wbr key={index} />, part]))}
+        <h2 id="tryit-title" className={styles.title} data-operation={operation}>
+          Try it{summary ? `: ${summary}` : ''}
         </h2>
         <button type="button" className="button button--secondary button--sm" onClick={() => dialog.current?.close()}>
           Close
@@ -46,7 +49,7 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
       </div>
       {entry ? (
         <Suspense fallback={<p role="status">Loading the console…</p>}>
-          <Console slug={api} operationId={operation} specHref={specHref} />
+          <Console slug={api} operationId={operation} specHref={specHref} onSummary={setSummary} />
         </Suspense>
       ) : (
         <p role="alert">There is no API {api} (config/apis.ts).</p>
