@@ -22,10 +22,8 @@ export interface Api {
   summary: string;
   /** The guide folder under `website/docs/`, spelled as in specs/test/fixtures/seed-apis.json. */
   guideFolder: string;
-  /** The generated category page `/docs/category/<guideCategory>`. */
+  /** The generated category page `/docs/category/<guideCategory>`, linked from the footer. */
   guideCategory: string;
-  /** Its guide category is among the footer links (the list e2e/navigation.spec.ts checks). */
-  inFooter: boolean;
 }
 
 export const apiFamilies: readonly ApiFamily[] = [
@@ -59,7 +57,6 @@ export const apis: readonly Api[] = [
     summary: 'Search live fares for one-way, return and multi-city trips, then refresh an itinerary before booking.',
     guideFolder: 'flights-live-prices',
     guideCategory: 'flights-live-prices-api',
-    inFooter: true,
   },
   {
     slug: 'flights-indicative',
@@ -68,7 +65,6 @@ export const apis: readonly Api[] = [
     summary: 'Cached cheapest prices by route, date or month, including searches to anywhere.',
     guideFolder: 'flights-indicative-prices',
     guideCategory: 'flights-indicative-prices-api',
-    inFooter: true,
   },
   {
     slug: 'carhire-live-pricing',
@@ -77,7 +73,6 @@ export const apis: readonly Api[] = [
     summary: 'Live quotes with vehicle, pick-up, fuel, mileage and insurance details.',
     guideFolder: 'carhire-live-prices',
     guideCategory: 'car-hire-live-prices-api',
-    inFooter: true,
   },
   {
     slug: 'carhire-indicative',
@@ -86,7 +81,6 @@ export const apis: readonly Api[] = [
     summary: 'Aggregated car hire prices by vehicle type, date, week or month.',
     guideFolder: 'carhire-indicative-prices',
     guideCategory: 'car-hire-indicative-prices-api',
-    inFooter: true,
   },
   {
     slug: 'carhire-agents',
@@ -95,7 +89,6 @@ export const apis: readonly Api[] = [
     summary: 'The car hire agents selling in a market, with ratings and reviews.',
     guideFolder: 'carhire-agents',
     guideCategory: 'car-hire-agents-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-live',
@@ -104,7 +97,6 @@ export const apis: readonly Api[] = [
     summary: 'Live room offers with sorting, filtering and paging over hotel results.',
     guideFolder: 'hotels-live-prices',
     guideCategory: 'hotels-live-prices-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-indicative',
@@ -113,7 +105,6 @@ export const apis: readonly Api[] = [
     summary: 'Cheapest, average and median hotel prices for destinations and dates.',
     guideFolder: 'hotels-indicative-prices',
     guideCategory: 'hotels-indicative-prices-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-content',
@@ -122,7 +113,6 @@ export const apis: readonly Api[] = [
     summary: 'Names, addresses, images, amenities and policies for up to 100 hotels at a time.',
     guideFolder: 'hotels-content',
     guideCategory: 'hotels-content-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-reviews',
@@ -131,7 +121,6 @@ export const apis: readonly Api[] = [
     summary: 'Guest reviews with ratings, hotel replies, filters and sorting.',
     guideFolder: 'hotels-reviews',
     guideCategory: 'hotels-reviews-api',
-    inFooter: true,
   },
   {
     slug: 'geo',
@@ -140,7 +129,6 @@ export const apis: readonly Api[] = [
     summary: 'The place hierarchy of airports, cities, countries and continents, and the places nearest a user.',
     guideFolder: 'geo',
     guideCategory: 'geo-api',
-    inFooter: false,
   },
   {
     slug: 'culture',
@@ -149,7 +137,6 @@ export const apis: readonly Api[] = [
     summary: 'Markets, locales and currencies with their formatting rules, and the culture nearest a user.',
     guideFolder: 'culture',
     guideCategory: 'culture-api',
-    inFooter: true,
   },
   {
     slug: 'carriers',
@@ -158,7 +145,6 @@ export const apis: readonly Api[] = [
     summary: 'Every airline and carrier with its IATA, ICAO and display codes.',
     guideFolder: 'carriers',
     guideCategory: 'carriers-api',
-    inFooter: false,
   },
   {
     slug: 'autosuggest',
@@ -167,7 +153,6 @@ export const apis: readonly Api[] = [
     summary: 'Type-ahead place suggestions for flights, car hire and hotels searches.',
     guideFolder: 'autosuggest',
     guideCategory: 'autosuggest-api',
-    inFooter: false,
   },
 ];
 

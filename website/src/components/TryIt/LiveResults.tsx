@@ -15,6 +15,7 @@ import type {OpenApiDocument} from '@portal/specs';
 import {liveView, orderedRows, type Cell, type LiveViewApi, type Money, type ViewRow} from './liveView';
 import {cellText, enumLabels, headline, type EnumLabel} from './readable';
 import styles from './styles.module.css';
+import own from './LiveResults.module.css';
 
 const PAGE = 50;
 
@@ -117,7 +118,7 @@ export default function LiveResults({
       .filter(Boolean)
       .join(', ');
   return (
-    <section className={styles.results} aria-labelledby={`${id}-title`} data-testid={testId}>
+    <section className={own.results} aria-labelledby={`${id}-title`} data-testid={testId}>
       <h3 id={`${id}-title`} className={styles.resultsTitle}>
         {title}
       </h3>
@@ -142,7 +143,7 @@ export default function LiveResults({
         ) : null}
       </p>
       {view.orders.length > 0 && (
-        <fieldset className={styles.orders}>
+        <fieldset className={own.orders}>
           <legend>Order (from the answer)</legend>
           {view.orders.map((candidate) => (
             <label key={candidate.name} className={styles.choice}>
@@ -159,7 +160,7 @@ export default function LiveResults({
       )}
       {view.count > 0 && (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`The ${view.noun}`}>
-          <table className={styles.resultsTable} data-testid={`${testId}-table`}>
+          <table className={own.table} data-testid={`${testId}-table`}>
             <thead>
               <tr>
                 {view.columns.map((column) => (
@@ -183,16 +184,16 @@ export default function LiveResults({
               {shown.map((row) => (
                 <tr key={row.id} data-id={row.id}>
                   {view.columns.map((column) => (
-                    <td key={column.key}>
+                    <td key={column.key} data-label={column.label}>
                       <CellView cell={row.cells[column.key]} labels={labels} />
                     </td>
                   ))}
                   {view.priceColumns.map((column) => (
-                    <td key={column.key} className={styles.price}>
+                    <td key={column.key} className={own.price} data-label={column.label}>
                       {priceText(row.prices[column.key], currency, currencyCode)}
                     </td>
                   ))}
-                  {rowAction && <td>{rowAction(row, rowName(row))}</td>}
+                  {rowAction && <td className={own.action}>{rowAction(row, rowName(row))}</td>}
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,8 @@
  * - `TryItDialog`: a modal dialog that loads the console (Console.tsx, with CodeMirror, Ajv and the
  *   in-browser sandbox) with `import()` only when it opens;
  * - `TryIt` (default): the MDX component `<TryIt api="flights-live-pricing" operation="..."/>`, a button
- *   that opens the dialog on a guide page.
+ *   that opens the dialog on a guide page, named with the operation's summary, which remarkTryIt.ts gives
+ *   it at build time.
  * The reference pages open the same dialog from a Try it button at each operation
  * (src/plugins/apiReference/theme/ApiReference/TryItButtons.tsx).
  */
@@ -61,16 +62,18 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
 export interface TryItProps {
   api: string;
   operation: string;
+  /** The operation's summary in its specification (remarkTryIt.ts writes it in; the operationId without it). */
+  summary?: string;
   children?: ReactNode;
 }
 
 /** A button in a guide that opens the console for one operation. */
-export default function TryIt({api, operation, children}: TryItProps): ReactNode {
+export default function TryIt({api, operation, summary, children}: TryItProps): ReactNode {
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.launcher}>
       <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
-        Try it: {operation}
+        Try it: {summary ?? operation}
       </button>
       <span className={styles.launcherNote}>
         {children ?? 'Send this call to the sandbox from this page, edit it, and see the answer and the code.'}
