@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, Response} from '@playwright/test';
 import {loadBundle, loadBundles, operations, parametersOf, SpecValidator} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '../test-utils/seed';
-import {test, expect, holdScriptsContaining, hydrated, openedConsole, redocReady} from './fixtures';
+import {test, expect, holdScriptsContaining, hydrated, openedConsole, operationSummary, redocReady} from './fixtures';
 
 /** The operation each API is tried with: its first one whose path parameters all have an example. */
 function tryableOperation(slug: string): string {
@@ -43,7 +43,7 @@ for (const seed of seedApis) {
   }) => {
     await page.goto(seed.route);
     await redocReady(page);
-    await page.getByRole('button', {name: `Try it: ${operationId}`}).click();
+    await page.getByRole('button', {name: `Try it: ${operationSummary(operationId)}`, exact: true}).click();
     await expect(page).toHaveURL((url) => url.searchParams.get('try') === operationId);
     const dialog = await openedConsole(page, operationId);
     await dialog.getByRole('button', {name: 'Send', exact: true}).click();
@@ -88,7 +88,7 @@ test('the console code loads only when the console opens', async ({page}) => {
   await page.waitForLoadState('networkidle');
   expect(await markedScripts(false)).toBe(0);
   opened = true;
-  await page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'}).click();
+  await page.getByRole('button', {name: `Try it: ${operationSummary('GeoService_ListPlaces')}`, exact: true}).click();
   await openedConsole(page, 'GeoService_ListPlaces');
   page.off('response', onResponse);
   expect(await markedScripts(true)).toBeGreaterThan(0);
@@ -146,7 +146,7 @@ test('the console opened after Redoc has loaded highlights its shell code as bas
   await redocReady(page);
   // Redoc's curl sample of the poll starts with a shell comment: bash's token.
   const redocSample = page.locator('[data-section-id="operation/FlightsService_PollSearch"] pre').first();
-  await page.getByRole('button', {name: 'Try it: FlightsService_CreateSearch'}).click();
+  await page.getByRole('button', {name: 'Try it: Create a live search', exact: true}).click();
   const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
   const sample = dialog.locator('[role="tabpanel"]:not([hidden]) pre code');
   await expect(sample.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
@@ -188,7 +188,7 @@ test('Poll until complete follows the flights live session to RESULT_STATUS_COMP
 test('the console works with the keyboard alone, and Escape returns to the Try it button', async ({page}) => {
   await page.goto('/api/geo/');
   await redocReady(page);
-  const tryIt = page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'});
+  const tryIt = page.getByRole('button', {name: `Try it: ${operationSummary('GeoService_ListPlaces')}`, exact: true});
   // From the operation's heading link, the next Tab stop is its Try it button.
   await page.locator('[data-section-id$="/operation/GeoService_ListPlaces"] h2 a').first().focus();
   await page.keyboard.press('Tab');

@@ -60,7 +60,8 @@ function CellView({cell, labels}: {cell: Cell | undefined; labels: Map<string, E
   if (!cell) return null;
   if (!('text' in cell)) return <span className={styles.missing}>missing: {cell.missing}</span>;
   const label = cell.enumValue ? labels.get(cell.enumValue) : undefined;
-  const shown = cellText(cell, labels);
+  // A number stays on the line of its unit or noun (`2 stars`, `1.8 km`)
+  const shown = cellText(cell, labels)?.replace(/^(\d[\d.,]*) /, '$1\u00a0');
   if (!cell.enumValue) return shown;
   // The spec's value stays one hover away (and in the JSON below)
   return <span title={`${cell.enumValue}${label?.description ? `: ${label.description}` : ''}`}>{shown}</span>;
