@@ -41,7 +41,7 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
   return (
     <dialog ref={dialog} className={styles.dialog} aria-labelledby="tryit-title" onClose={onClose}>
       <div className={styles.dialogHeader}>
-        <h2 id="tryit-title" className={styles.title} data-operation={operation}>
+        <h2 id="tryit-title" className={styles.title}>
           Try it{summary ? `: ${summary}` : ''}
         </h2>
         <button type="button" className="button button--secondary button--sm" onClick={() => dialog.current?.close()}>
