@@ -1,7 +1,7 @@
 /**
- * The try-it console (website/src/components/TryIt, issue 11 items 2 and 3) and the entity-id finder
- * (website/src/components/EntityIdFinder, item 4), against the production build: every request goes to
- * the in-browser sandbox, so no server beyond the static one is involved.
+ * The try-it console (website/src/components/TryIt) and the entity-id finder
+ * (website/src/components/EntityIdFinder), against the production build: every request goes to the
+ * in-browser sandbox, so no server beyond the static one is involved.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, Response} from '@playwright/test';

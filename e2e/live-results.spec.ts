@@ -1,9 +1,11 @@
 /**
  * Try it on a live search as a developer reads it (website/src/components/TryIt: LiveResults.tsx,
- * liveView.ts), against the production build and the sandbox in the page: after "Poll until complete",
- * the readable view's counts and cheapest price are those of the answer's JSON, worked out here from the
- * JSON alone; a sandbox scenario shows the loop's retries on the timeline; the local sandbox's address
- * is the reader's and is remembered.
+ * liveView.ts, readable.ts), against the production build and the sandbox in the page: after "Poll until
+ * complete", which starts from the first page, the readable view's headline names what it counts (the
+ * search, or the page held) and its counts and cheapest price are those of the answer's JSON, worked out
+ * here from the JSON alone; stars, distances and arrival days read as a reader reads them; each row's
+ * button names its itinerary; at 390 px nothing scrolls sideways; a sandbox scenario shows the loop's
+ * retries on the timeline; the local sandbox's address is the reader's and is remembered.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator} from '@playwright/test';
