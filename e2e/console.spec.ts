@@ -1,13 +1,13 @@
 /**
  * The try-it console (website/src/components/TryIt) and the entity-id finder
- * (website/src/components/EntityIdFinder, item 4), against the production build: every request goes to
- * the in-browser sandbox, so no server beyond the static one is involved.
+ * (website/src/components/EntityIdFinder), against the production build: every request goes to the
+ * in-browser sandbox, so no server beyond the static one is involved.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, Response} from '@playwright/test';
-import {loadBundle, operations, parametersOf} from '@portal/specs/node';
+import {loadBundle, loadBundles, operations, parametersOf, SpecValidator} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '@portal/test-utils/seed';
-import {test, expect, holdScriptsContaining, hydrated, openedConsole, redocReady} from './fixtures';
+import {test, expect, holdScriptsContaining, hydrated, openedConsole, operationSummary, redocReady} from './fixtures';
 
 /** The operation each API is tried with: its first one whose path parameters all have an example. */
 function tryableOperation(slug: string): string {
@@ -28,6 +28,9 @@ async function tabTo(page: Page, target: Locator, limit = 25): Promise<void> {
   await expect(target).toBeFocused();
 }
 
+/** The specifications' validators: an answer the console shows is checked against its operation's 200 schema. */
+const validator = new SpecValidator(loadBundles());
+
 test('the console is offered for all thirteen APIs', () => {
   expect(seedApis).toHaveLength(seedApiCount);
 });
@@ -40,15 +43,25 @@ for (const seed of seedApis) {
   }) => {
     await page.goto(seed.route);
     await redocReady(page);
-    await page.getByRole('button', {name: `Try it: ${operationId}`}).click();
+    await page.getByRole('button', {name: `Try it: ${operationSummary(operationId)}`, exact: true}).click();
     await expect(page).toHaveURL((url) => url.searchParams.get('try') === operationId);
     const dialog = await openedConsole(page, operationId);
     await dialog.getByRole('button', {name: 'Send', exact: true}).click();
     await expect(dialog.getByTestId('tryit-status')).toHaveText(/^200\b/);
     await expect(dialog.getByTestId('tryit-time')).toHaveText(/^in \d+ ms$/);
-    const body = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '');
+    // The body is the operation's answer: valid against its 200 schema, and not empty
+    const body = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as object;
+    expect(validator.response(operationId, body)).toEqual({valid: true, errors: []});
     expect(Object.keys(body).length).toBeGreaterThan(0);
-    await expect(dialog.getByText(/^Headers \(\d+\)$/)).toBeVisible();
+    // The answer's headers, counted and listed: at least its JSON content type
+    const headers = dialog.locator('details', {has: page.locator('summary', {hasText: /^Headers \(/})});
+    const count = Number(/^Headers \((\d+)\)$/.exec((await headers.locator('summary').textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+    await headers.locator('summary').click();
+    await expect(headers.locator('dt')).toHaveCount(count);
+    await expect(
+      headers.locator('div', {has: page.locator('dt', {hasText: /^content-type$/})}).locator('dd'),
+    ).toHaveText(/^application\/json\b/);
     expect(consoleErrors).toEqual([]);
   });
 }
@@ -75,7 +88,7 @@ test('the console code loads only when the console opens', async ({page}) => {
   await page.waitForLoadState('networkidle');
   expect(await markedScripts(false)).toBe(0);
   opened = true;
-  await page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'}).click();
+  await page.getByRole('button', {name: `Try it: ${operationSummary('GeoService_ListPlaces')}`, exact: true}).click();
   await openedConsole(page, 'GeoService_ListPlaces');
   page.off('response', onResponse);
   expect(await markedScripts(true)).toBeGreaterThan(0);
@@ -133,7 +146,7 @@ test('the console opened after Redoc has loaded highlights its shell code as bas
   await redocReady(page);
   // Redoc's curl sample of the poll starts with a shell comment: bash's token.
   const redocSample = page.locator('[data-section-id="operation/FlightsService_PollSearch"] pre').first();
-  await page.getByRole('button', {name: 'Try it: FlightsService_CreateSearch'}).click();
+  await page.getByRole('button', {name: 'Try it: Create a live search', exact: true}).click();
   const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
   const sample = dialog.locator('[role="tabpanel"]:not([hidden]) pre code');
   await expect(sample.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
@@ -147,6 +160,13 @@ test('Poll until complete follows the flights live session to RESULT_STATUS_COMP
 }) => {
   await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
   const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  // The title and the help name the operations by their summaries in the spec, not their operationIds
+  await expect(dialog.getByRole('heading', {level: 2})).toHaveText('Try it: Create a live search');
+  const help = dialog.getByText(/^Poll until complete sends this create call/);
+  await expect(help).toHaveText(
+    'Poll until complete sends this create call, then “Poll a live search” with each answer’s sessionToken about ' +
+      'once a second, until the status is no longer RESULT_STATUS_INCOMPLETE.',
+  );
   await dialog.getByRole('button', {name: 'Poll until complete'}).click();
   const polls = dialog.getByTestId('tryit-polls');
   await expect(polls.locator('tbody tr').last()).toContainText('RESULT_STATUS_COMPLETE', {timeout: 30_000});
@@ -168,7 +188,7 @@ test('Poll until complete follows the flights live session to RESULT_STATUS_COMP
 test('the console works with the keyboard alone, and Escape returns to the Try it button', async ({page}) => {
   await page.goto('/api/geo/');
   await redocReady(page);
-  const tryIt = page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'});
+  const tryIt = page.getByRole('button', {name: `Try it: ${operationSummary('GeoService_ListPlaces')}`, exact: true});
   // From the operation's heading link, the next Tab stop is its Try it button.
   await page.locator('[data-section-id$="/operation/GeoService_ListPlaces"] h2 a').first().focus();
   await page.keyboard.press('Tab');
@@ -188,7 +208,8 @@ test('the console works with the keyboard alone, and Escape returns to the Try i
 test('a guide opens the console with <TryIt> and sends to the sandbox', async ({page}) => {
   await page.goto('/docs/flights-live-prices/quick-start');
   await hydrated(page);
-  await page.getByRole('button', {name: 'Try it: FlightsService_CreateSearch'}).click();
+  // Named with the operation's summary in the spec, as the console's title
+  await page.getByRole('button', {name: 'Try it: Create a live search', exact: true}).click();
   const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
   await dialog.getByRole('button', {name: 'Send', exact: true}).click();
   await expect(dialog.getByTestId('tryit-status')).toHaveText(/^200\b/);

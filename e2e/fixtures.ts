@@ -1,4 +1,5 @@
 import {test as base, expect, type Locator, type Page} from '@playwright/test';
+import {listedSlugs, loadBundle, operations} from '@portal/specs/node';
 
 /**
  * `test` with a `consoleErrors` list: every console error and uncaught page error of the test's page.
@@ -58,9 +59,21 @@ export async function redocReady(page: Page): Promise<void> {
 /** The site's name, the end of every page's title: "<page> | API Developer Documentation". */
 export const siteTitle = 'API Developer Documentation';
 
-/** The try-it console's dialog for an operation, once its form has loaded (its Send button shows). */
+/** An operation's summary in its specification (the try-it console's title is `Try it: <summary>`). */
+export function operationSummary(operationId: string): string {
+  for (const slug of listedSlugs()) {
+    const found = operations(slug, loadBundle(slug)).find((operation) => operation.operationId === operationId);
+    if (found?.summary) return found.summary;
+  }
+  throw new Error(`no specification gives a summary of ${operationId}`);
+}
+
+/**
+ * The try-it console's dialog for an operation, once its form has loaded (its Send button shows): titled
+ * with the operation's summary, never its operationId.
+ */
 export async function openedConsole(page: Page, operationId: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', {name: `Try ${operationId}`});
+  const dialog = page.getByRole('dialog', {name: `Try it: ${operationSummary(operationId)}`, exact: true});
   await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
   return dialog;
 }

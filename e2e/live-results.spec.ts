@@ -1,9 +1,11 @@
 /**
  * Try it on a live search as a developer reads it (website/src/components/TryIt: LiveResults.tsx,
- * liveView.ts), against the production build and the sandbox in the page: after "Poll until complete",
- * the readable view's counts and cheapest price are those of the answer's JSON, worked out here from the
- * JSON alone; a sandbox scenario shows the loop's retries on the timeline; the local sandbox's address
- * is the reader's and is remembered.
+ * liveView.ts, readable.ts), against the production build and the sandbox in the page: after "Poll until
+ * complete", which starts from the first page, the readable view's headline names what it counts (the
+ * search, or the page held) and its counts and cheapest price are those of the answer's JSON, worked out
+ * here from the JSON alone; stars, distances and arrival days read as a reader reads them; each row's
+ * button names its itinerary; at 390 px nothing scrolls sideways; a sandbox scenario shows the loop's
+ * retries on the timeline; the local sandbox's address is the reader's and is remembered.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator} from '@playwright/test';
@@ -84,8 +86,26 @@ async function pollToComplete(dialog: Locator): Promise<Answer> {
   return JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as Answer;
 }
 
+/** The body the session's last call sent (its row's request, shown on the timeline), parsed; undefined for none. */
+async function lastSentBody(dialog: Locator): Promise<unknown> {
+  const rows = dialog.getByTestId('tryit-polls').locator('tbody tr');
+  const call = (await rows.last().locator('td').first().textContent()) ?? '';
+  await rows
+    .last()
+    .getByRole('button', {name: `Show the request and answer of ${call}`})
+    .click();
+  const text = (await dialog.getByLabel(`Request body of ${call}`, {exact: true}).textContent()) ?? '';
+  return text === '(no body)' ? undefined : (JSON.parse(text) as unknown);
+}
+
+/** What the headline counts, written out: a search's results, or the page of a paged search (hotels). */
+function countText(noun: string, count: number, total: number | undefined, offset: number): string {
+  if (total === undefined || (offset === 0 && count >= total)) return `${count} ${noun}`;
+  return `${noun[0].toUpperCase()}${noun.slice(1)} ${offset + 1}–${offset + count} of ${total}`;
+}
+
 for (const search of searches) {
-  test(`${search.slug}: the readable view's counts and cheapest price are the answer's`, async ({
+  test(`${search.slug}: the readable view's headline counts and cheapest price are true of what it names`, async ({
     page,
     consoleErrors,
   }) => {
@@ -99,12 +119,18 @@ for (const search of searches) {
     const count = search.count(answer);
     expect(count).toBeGreaterThan(0);
     const total = search.total(answer);
-    await expect(dialog.getByTestId('tryit-results-count')).toHaveText(
-      `${count} ${search.noun}${total === undefined ? '' : ` of ${total}`}`,
-    );
+    // A search is shown from its first page: a poll that names a page asks for the first
+    const sent = await lastSentBody(dialog);
+    const offset = (sent as {pagination?: {offset?: number}} | undefined)?.pagination?.offset ?? 0;
+    expect(offset).toBe(0);
+    await expect(dialog.getByTestId('tryit-results-count')).toHaveText(countText(search.noun, count, total, offset));
+    // The cheapest of the page, said to be the page's when the search has more
     const lowest = Math.min(...search.prices(answer).map((price) => Number(price.amount) / factor[price.unit]));
     const pounds = lowest.toLocaleString('en-GB', {minimumFractionDigits: 2, maximumFractionDigits: 2});
     await expect(dialog.getByTestId('tryit-results-cheapest')).toHaveText(`£${pounds}`);
+    await expect(dialog.getByTestId('tryit-results-summary')).toContainText(
+      total !== undefined && count < total ? `; cheapest on this page £${pounds}` : `; cheapest £${pounds}`,
+    );
     await expect(dialog.getByTestId('tryit-results-table').locator('tbody tr')).toHaveCount(Math.min(count, 50));
     // The timeline has a row per call
     const calls = await dialog.getByTestId('tryit-polls').locator('tbody tr').count();
@@ -126,6 +152,94 @@ test('flights: the rows follow the orders the answer gives (best, cheapest, fast
     await dialog.getByRole('radio', {name, exact: true}).check();
     await expect(table.locator('tbody tr').first()).toHaveAttribute('data-id', items[0].itineraryId);
   }
+});
+
+test('hotels: stars and distances read as a reader reads them, as counts and short units', async ({page}) => {
+  await page.goto('/api/hotels-live/?try=HotelsService_CreateSearch');
+  const dialog = await openedConsole(page, 'HotelsService_CreateSearch');
+  type Hotels = Answer & {
+    content: {
+      results: {
+        hotelContent: Record<string, {stars?: string}>;
+        hotelInfo: Record<string, {distanceFromTarget?: {value: number; unit: string}}>;
+      };
+    };
+  };
+  const answer = (await pollToComplete(dialog)) as Hotels;
+  // specs/hotels-common/schemas.yaml Stars and specs/hotels-live/openapi.yaml DistanceUnit, as a reader says them
+  const stars: Record<string, string> = {
+    STARS_NO_STAR: 'No stars',
+    STARS_ONE_STAR: '1 star',
+    STARS_TWO_STAR: '2 stars',
+    STARS_THREE_STAR: '3 stars',
+    STARS_FOUR_STAR: '4 stars',
+    STARS_FIVE_STAR: '5 stars',
+  };
+  const units: Record<string, string> = {
+    DISTANCE_UNIT_KILOMETER: 'km',
+    DISTANCE_UNIT_METER: 'm',
+    DISTANCE_UNIT_MILE: 'mi',
+  };
+  const {hotelContent, hotelInfo} = answer.content.results;
+  const ids = Object.keys(hotelContent);
+  expect(ids.length).toBeGreaterThan(0);
+  const table = dialog.getByTestId('tryit-results-table');
+  for (const id of ids) {
+    const cells = table.locator(`tbody tr[data-id="${id}"] td`);
+    await expect(cells.nth(1)).toHaveText(stars[hotelContent[id].stars!]);
+    const distance = hotelInfo[id].distanceFromTarget!;
+    await expect(cells.nth(2)).toHaveText(`${distance.value.toLocaleString('en-GB')} ${units[distance.unit]}`);
+  }
+});
+
+test('flights: an arrival on a later day than its departure shows its day marker, +1 or +2', async ({page}) => {
+  await page.goto('/api/flights-live-pricing/?try=FlightsService_CreateSearch');
+  const dialog = await openedConsole(page, 'FlightsService_CreateSearch');
+  // London to Sydney: every flight lands on a later day than it leaves
+  const editor = dialog.getByRole('textbox', {name: 'Request body (JSON)'});
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(
+    JSON.stringify({
+      query: {
+        market: 'UK',
+        locale: 'en-GB',
+        currency: 'GBP',
+        queryLegs: [
+          {originPlaceId: {iata: 'LHR'}, destinationPlaceId: {iata: 'SYD'}, date: {year: 2027, month: 3, day: 12}},
+        ],
+        cabinClass: 'CABIN_CLASS_ECONOMY',
+        adults: 1,
+      },
+    }),
+  );
+  await expect(dialog.getByTestId('tryit-problems')).toHaveText('');
+  type Time = {year: number; month: number; day: number; hour: number; minute: number};
+  type Flights = Answer & {
+    content: {
+      results: {
+        itineraries: Record<string, {legIds: string[]}>;
+        legs: Record<string, {departureDateTime: Time; arrivalDateTime: Time}>;
+      };
+    };
+  };
+  const answer = (await pollToComplete(dialog)) as Flights;
+  const {itineraries, legs} = answer.content.results;
+  const clock = (time: Time) => `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+  const days = (from: Time, to: Time) =>
+    Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000);
+  const table = dialog.getByTestId('tryit-results-table');
+  const marked: string[] = [];
+  for (const [id, itinerary] of Object.entries(itineraries)) {
+    const times = itinerary.legIds.map((legId) => {
+      const {departureDateTime: from, arrivalDateTime: to} = legs[legId];
+      const later = days(from, to);
+      if (later !== 0) marked.push(id);
+      return `${clock(from)} → ${clock(to)}${later > 0 ? ` +${later}` : later < 0 ? ` ${later}` : ''}`;
+    });
+    await expect(table.locator(`tbody tr[data-id="${id}"] td`).nth(1)).toHaveText(times.join(' / '));
+  }
+  expect(marked.length).toBeGreaterThan(0);
 });
 
 /** The session column of the timeline's rows (`s1 create`, `s1 poll`: the check traces calls by their token). */
@@ -183,7 +297,7 @@ test('hotels: another sort and the next page poll the same session again, and th
     'RESULT_STATUS_INCOMPLETE',
   );
 
-  // The next page: the same total, other hotels
+  // The next page: the same total, other hotels, and a headline that names the page
   const total = first.content.totalHotelResultCount!;
   await carry.getByRole('button', {name: 'Next page'}).click();
   await expect(carry.locator('.cm-content')).toContainText('"offset"');
@@ -192,8 +306,14 @@ test('hotels: another sort and the next page poll the same session again, and th
   await expect(rows.last()).toContainText('RESULT_ACTION_REPLACED');
   const next = JSON.parse((await dialog.getByTestId('tryit-body').textContent()) ?? '') as Sorted;
   const shown = Object.keys(next.content.results.hotelContent ?? {});
+  expect(shown.length).toBeGreaterThan(0);
   expect(shown.some((id) => items.some((item) => item.itemId === id))).toBe(false);
-  await expect(dialog.getByTestId('tryit-results-count')).toHaveText(`${shown.length} hotels of ${total}`);
+  const {pagination} = (await lastSentBody(dialog)) as {pagination: {limit: number; offset: number}};
+  expect(pagination.offset).toBe(pagination.limit);
+  await expect(dialog.getByTestId('tryit-results-count')).toHaveText(
+    `Hotels ${pagination.offset + 1}–${pagination.offset + shown.length} of ${total}`,
+  );
+  await expect(dialog.getByTestId('tryit-results-summary')).toContainText('; cheapest on this page ');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -203,9 +323,21 @@ test("flights: a row refreshes that itinerary's prices, on the same timeline", a
   await pollToComplete(dialog);
   const rows = dialog.getByTestId('tryit-polls').locator('tbody tr');
   const before = await rows.count();
-  const firstRow = dialog.getByTestId('tryit-results-table').locator('tbody tr').first();
+  // Each row's button says which itinerary it refreshes, as the row shows it: carriers, times, price
+  const resultRows = dialog.getByTestId('tryit-results-table').locator('tbody tr');
+  const names: string[] = [];
+  for (const row of await resultRows.all()) {
+    const [carriers, times] = await row.locator('td').allTextContents();
+    const price = (await row.locator('td').nth(5).textContent()) ?? '';
+    const name = `Refresh an itinerary's prices: ${carriers}, ${times}, ${price}`;
+    await expect(row.getByRole('button')).toHaveAccessibleName(name);
+    names.push(name);
+  }
+  expect(names.length).toBeGreaterThan(1);
+  expect(new Set(names).size).toBe(names.length);
+  const firstRow = resultRows.first();
   const itinerary = (await firstRow.getAttribute('data-id'))!;
-  await firstRow.getByRole('button', {name: `Refresh an itinerary's prices: ${itinerary}`}).click();
+  await firstRow.getByRole('button', {name: names[0], exact: true}).click();
   // The refresh's create, then its polls until one says it is complete: the first poll brings the content
   await expect(rows.nth(before)).toContainText('refresh');
   await expect(rows.last()).toContainText(/refresh poll \d+.*RESULT_STATUS_COMPLETE/, {timeout: 30_000});
@@ -222,7 +354,9 @@ test("flights: a row refreshes that itinerary's prices, on the same timeline", a
   expect(consoleErrors).toEqual([]);
 });
 
-test('the session as a program is the loop CI runs, with the example bodies, in each language', async ({page}) => {
+test('the session as a program is the loop CI runs, with the example bodies from the first page, in each language', async ({
+  page,
+}) => {
   await page.goto('/api/hotels-live/?try=HotelsService_CreateSearch');
   const dialog = await openedConsole(page, 'HotelsService_CreateSearch');
   await pollToComplete(dialog);
@@ -233,10 +367,13 @@ test('the session as a program is the loop CI runs, with the example bodies, in 
   const all = operations('hotels-live', doc);
   const create = all.find((operation) => operation.operationId === 'HotelsService_CreateSearch')!;
   const poll = all.find((operation) => operation.operationId === 'HotelsService_PollSearch')!;
+  // The poll's example asks for the second page; the console polls from the first
+  const pollExample = firstExample(doc, requestMedia(doc, poll)) as {pagination: {limit: number; offset: number}};
+  expect(pollExample.pagination.offset).toBeGreaterThan(0);
   const programs = liveLoopPrograms(
     liveLoopOf('hotels-live', doc, 'HotelsService_CreateSearch', {
       createBody: firstExample(doc, requestMedia(doc, create)),
-      pollBody: firstExample(doc, requestMedia(doc, poll)),
+      pollBody: {...pollExample, pagination: {...pollExample.pagination, offset: 0}},
       count: {list: 'hotelContent', noun: 'hotels'},
       what: 'this search',
     }),
@@ -303,8 +440,25 @@ for (const mode of ['light', 'dark'] as const) {
     await pollToComplete(dialog);
     const results = dialog.getByTestId('tryit-results');
     await expect(results).toBeVisible();
-    // The table scrolls inside its region; the page does not scroll sideways
+    // Neither the page nor the dialog scrolls sideways (the calls' table scrolls in its own region)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await dialog.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      left: element.getBoundingClientRect().left,
+      right: element.getBoundingClientRect().right,
+    }));
+    expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    // Every hotel's price is on screen, within the dialog, not past its right edge
+    const prices = dialog.getByTestId('tryit-results-table').locator('tbody td').filter({hasText: /£/});
+    const edges = await prices.evaluateAll((cells) =>
+      cells.map((cell) => [cell.getBoundingClientRect().left, cell.getBoundingClientRect().right]),
+    );
+    expect(edges.length).toBeGreaterThan(0);
+    for (const [left, right] of edges) {
+      expect(left).toBeGreaterThanOrEqual(box.left);
+      expect(right).toBeLessThanOrEqual(box.right);
+    }
     const found = await new AxeBuilder({page}).include('[data-testid="tryit-results"]').analyze();
     const serious = found.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);

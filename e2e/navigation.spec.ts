@@ -1,5 +1,6 @@
 import {apis, referencePath} from '@portal/website/config/apis';
 import {affiliatesUrl} from '@portal/website/config/site';
+import {seedApiCount, seedApis} from '@portal/test-utils/seed';
 import {test, expect, hydrated} from './fixtures';
 
 test.describe('navbar', () => {
@@ -125,7 +126,7 @@ test.describe('docs sidebar and table of contents', () => {
 });
 
 test.describe('footer', () => {
-  test('links to get started, FAQs, change log, the published API guides and the affiliates page', async ({page}) => {
+  test("links to get started, FAQs, change log, every API's guides and the affiliates page", async ({page}) => {
     await page.goto('/');
     const footer = page.locator('footer');
     await expect(footer.getByRole('link', {name: 'Get started'})).toHaveAttribute('href', '/docs/intro');
@@ -134,29 +135,34 @@ test.describe('footer', () => {
     const affiliates = footer.getByRole('link', {name: /Affiliates programme/});
     await expect(affiliates).toHaveAttribute('href', affiliatesUrl);
     await expect(affiliates).toHaveAttribute('target', '_blank');
-    // The footer's API category links (test-utils/seed.ts lists the product's), written out.
     const categories = await footer
       .locator('a[href^="/docs/category/"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
-    expect(categories.sort()).toEqual(
-      [
-        'flights-live-prices-api',
-        'culture-api',
-        'flights-indicative-prices-api',
-        'car-hire-live-prices-api',
-        'car-hire-indicative-prices-api',
-        'car-hire-agents-api',
-        'hotels-live-prices-api',
-        'hotels-indicative-prices-api',
-        'hotels-content-api',
-        'hotels-reviews-api',
-        'affiliates-link-api',
-      ]
+    // The product's footer links, written out: ten APIs' guide categories and the referral links guide
+    for (const slug of [
+      'flights-live-prices-api',
+      'culture-api',
+      'flights-indicative-prices-api',
+      'car-hire-live-prices-api',
+      'car-hire-indicative-prices-api',
+      'car-hire-agents-api',
+      'hotels-live-prices-api',
+      'hotels-indicative-prices-api',
+      'hotels-content-api',
+      'hotels-reviews-api',
+      'affiliates-link-api',
+    ]) {
+      expect(categories).toContain(`/docs/category/${slug}`);
+    }
+    // And the guides of every one of the thirteen APIs (test-utils/seed.ts), once each, by their titles
+    expect(seedApis).toHaveLength(seedApiCount);
+    expect([...categories].sort()).toEqual(
+      [...seedApis.map((api) => api.guideCategory), 'affiliates-link-api']
         .map((slug) => `/docs/category/${slug}`)
         .sort(),
     );
-    for (const api of apis.filter((entry) => entry.inFooter)) {
-      await expect(footer.getByRole('link', {name: api.title})).toHaveAttribute(
+    for (const api of apis) {
+      await expect(footer.getByRole('link', {name: api.title, exact: true})).toHaveAttribute(
         'href',
         `/docs/category/${api.guideCategory}`,
       );
@@ -168,8 +174,8 @@ test.describe('footer', () => {
     const hrefs = await page
       .locator('footer a[href^="/"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
-    // Get started, FAQs, change log, 11 category pages, the blog.
-    expect(hrefs).toHaveLength(15);
+    // Get started, FAQs, change log, 13 APIs' category pages, the referral links guide, the blog.
+    expect(hrefs).toHaveLength(18);
     for (const href of hrefs) {
       expect((await request.get(href)).status(), href).toBe(200);
     }

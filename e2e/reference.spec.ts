@@ -3,7 +3,7 @@ import type {APIRequestContext, Response} from '@playwright/test';
 import {httpMethods, loadBundle, operations} from '@portal/specs/node';
 import {apis} from '@portal/website/config/apis';
 import {seedApis} from '@portal/test-utils/seed';
-import {test, expect, hydrated, redocReady} from './fixtures';
+import {test, expect, hydrated, openedConsole, operationSummary, redocReady} from './fixtures';
 
 /** Each operation of an API (its operationId and first tag), from the specification the site serves. */
 async function servedOperations(request: APIRequestContext, slug: string): Promise<{id: string; tag: string}[]> {
@@ -34,7 +34,9 @@ test('every reference page shows one Try it button per operation from the first 
     for (const operation of operations) {
       // Under the operation's own heading, in its section.
       const section = slot.locator(`[data-section-id$="/operation/${operation.id}"]`);
-      await expect(section.getByRole('button', {name: `Try it: ${operation.id}`, exact: true})).toHaveCount(1);
+      await expect(
+        section.getByRole('button', {name: `Try it: ${operationSummary(operation.id)}`, exact: true}),
+      ).toHaveCount(1);
     }
     // No interaction yet: this is the build's markup, not Redoc's script.
     await expect(slot).toHaveAttribute('data-state', 'static');
@@ -52,9 +54,8 @@ test('the first click on a Try it button opens the console for its operation, be
   await hydrated(page);
   const slot = page.getByTestId('redoc-container');
   await expect(slot).toHaveAttribute('data-state', 'static');
-  await page.getByRole('button', {name: `Try it: ${operation}`, exact: true}).click();
-  const dialog = page.getByRole('dialog', {name: `Try ${operation}`});
-  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
+  await page.getByRole('button', {name: `Try it: ${operationSummary(operation)}`, exact: true}).click();
+  const dialog = await openedConsole(page, operation);
   await expect(page).toHaveURL((url) => url.searchParams.get('try') === operation);
   // Redoc, which the click woke, hydrated the same buttons: still one per operation.
   await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
@@ -74,11 +75,10 @@ test('before Redoc has loaded, Tab reaches an operation’s Try it button and En
   // From the operation's heading link, the next Tab stop is its Try it button.
   await page.locator(`[data-section-id$="/operation/${operation.id}"] h2 a`).first().focus();
   await page.keyboard.press('Tab');
-  const tryIt = page.getByRole('button', {name: `Try it: ${operation.id}`, exact: true});
+  const tryIt = page.getByRole('button', {name: `Try it: ${operationSummary(operation.id)}`, exact: true});
   await expect(tryIt).toBeFocused();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', {name: `Try ${operation.id}`});
-  await expect(dialog.getByRole('button', {name: 'Send', exact: true})).toBeVisible({timeout: 30_000});
+  const dialog = await openedConsole(page, operation.id);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(tryIt).toBeFocused();
@@ -111,7 +111,7 @@ test('nothing in view moves when Redoc hydrates the reference: no layout shift',
   await hydrated(page);
   const slot = page.getByTestId('redoc-container');
   await expect(slot).toHaveAttribute('data-state', 'static');
-  const tryIt = page.getByRole('button', {name: `Try it: ${operation.id}`, exact: true});
+  const tryIt = page.getByRole('button', {name: `Try it: ${operationSummary(operation.id)}`, exact: true});
   await expect(tryIt).toBeInViewport();
   const place = () =>
     tryIt.evaluate((element) => {
@@ -199,7 +199,9 @@ test("Redoc's script and the specification load only when the reader reaches for
   await expect(page.getByTestId('redoc-container')).toHaveAttribute('data-state', 'interactive');
   expect(requests.slice(before)).toContain('/openapi/geo.json');
   // Hydrated in place: the operations are the same elements, now interactive (Try it buttons added).
-  await expect(page.getByRole('button', {name: 'Try it: GeoService_ListPlaces'})).toBeVisible();
+  await expect(
+    page.getByRole('button', {name: `Try it: ${operationSummary('GeoService_ListPlaces')}`, exact: true}),
+  ).toBeVisible();
 });
 
 test('reached by a link inside the site, the reference renders in the browser at once', async ({

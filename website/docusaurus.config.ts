@@ -11,6 +11,7 @@ import {buildChecks} from './config/buildChecks';
 import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
 import remarkEnumTables from './src/plugins/enumTables';
+import remarkTryIt from './src/components/TryIt/remarkTryIt';
 import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
@@ -69,8 +70,9 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           routeBasePath: 'docs',
-          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications.
-          remarkPlugins: [remarkEnumTables],
+          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications; `<TryIt>`: the
+          // operation's summary, from the same.
+          remarkPlugins: [remarkEnumTables, remarkTryIt],
           // `<SpecReleases />` in the change log: the releases of the specifications and their changes
           // (before Docusaurus's own plugins, so its headings get anchors and a place in the table of contents).
           beforeDefaultRemarkPlugins: [remarkSpecReleases],

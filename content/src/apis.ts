@@ -24,10 +24,8 @@ export interface Api {
   summary: string;
   /** The guide folder under `website/docs/`, spelled as in specs/test/fixtures/seed-apis.json. */
   guideFolder: string;
-  /** The generated category page `/docs/category/<guideCategory>`. */
+  /** The generated category page `/docs/category/<guideCategory>`, linked from the footer. */
   guideCategory: string;
-  /** Its guide category is among the footer links (the list e2e/navigation.spec.ts checks). */
-  inFooter: boolean;
 }
 
 export const apiFamilies: readonly ApiFamily[] = [
@@ -61,7 +59,6 @@ export const apis: readonly Api[] = [
     summary: 'Search live fares for one-way, return and multi-city trips, then refresh an itinerary before booking.',
     guideFolder: 'flights-live-prices',
     guideCategory: 'flights-live-prices-api',
-    inFooter: true,
   },
   {
     slug: 'flights-indicative',
@@ -70,7 +67,6 @@ export const apis: readonly Api[] = [
     summary: 'Cached cheapest prices by route, date or month, including searches to anywhere.',
     guideFolder: 'flights-indicative-prices',
     guideCategory: 'flights-indicative-prices-api',
-    inFooter: true,
   },
   {
     slug: 'carhire-live-pricing',
@@ -79,7 +75,6 @@ export const apis: readonly Api[] = [
     summary: 'Live quotes with vehicle, pick-up, fuel, mileage and insurance details.',
     guideFolder: 'carhire-live-prices',
     guideCategory: 'car-hire-live-prices-api',
-    inFooter: true,
   },
   {
     slug: 'carhire-indicative',
@@ -88,7 +83,6 @@ export const apis: readonly Api[] = [
     summary: 'Aggregated car hire prices by vehicle type, date, week or month.',
     guideFolder: 'carhire-indicative-prices',
     guideCategory: 'car-hire-indicative-prices-api',
-    inFooter: true,
   },
   {
     slug: 'carhire-agents',
@@ -97,7 +91,6 @@ export const apis: readonly Api[] = [
     summary: 'The car hire agents selling in a market, with ratings and reviews.',
     guideFolder: 'carhire-agents',
     guideCategory: 'car-hire-agents-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-live',
@@ -106,7 +99,6 @@ export const apis: readonly Api[] = [
     summary: 'Live room offers with sorting, filtering and paging over hotel results.',
     guideFolder: 'hotels-live-prices',
     guideCategory: 'hotels-live-prices-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-indicative',
@@ -115,7 +107,6 @@ export const apis: readonly Api[] = [
     summary: 'Cheapest, average and median hotel prices for destinations and dates.',
     guideFolder: 'hotels-indicative-prices',
     guideCategory: 'hotels-indicative-prices-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-content',
@@ -124,7 +115,6 @@ export const apis: readonly Api[] = [
     summary: 'Names, addresses, images, amenities and policies for up to 100 hotels at a time.',
     guideFolder: 'hotels-content',
     guideCategory: 'hotels-content-api',
-    inFooter: true,
   },
   {
     slug: 'hotels-reviews',
@@ -133,7 +123,6 @@ export const apis: readonly Api[] = [
     summary: 'Guest reviews with ratings, hotel replies, filters and sorting.',
     guideFolder: 'hotels-reviews',
     guideCategory: 'hotels-reviews-api',
-    inFooter: true,
   },
   {
     slug: 'geo',
@@ -142,7 +131,6 @@ export const apis: readonly Api[] = [
     summary: 'The place hierarchy of airports, cities, countries and continents, and the places nearest a user.',
     guideFolder: 'geo',
     guideCategory: 'geo-api',
-    inFooter: false,
   },
   {
     slug: 'culture',
@@ -151,7 +139,6 @@ export const apis: readonly Api[] = [
     summary: 'Markets, locales and currencies with their formatting rules, and the culture nearest a user.',
     guideFolder: 'culture',
     guideCategory: 'culture-api',
-    inFooter: true,
   },
   {
     slug: 'carriers',
@@ -160,7 +147,6 @@ export const apis: readonly Api[] = [
     summary: 'Every airline and carrier with its IATA, ICAO and display codes.',
     guideFolder: 'carriers',
     guideCategory: 'carriers-api',
-    inFooter: false,
   },
   {
     slug: 'autosuggest',
@@ -169,7 +155,6 @@ export const apis: readonly Api[] = [
     summary: 'Type-ahead place suggestions for flights, car hire and hotels searches.',
     guideFolder: 'autosuggest',
     guideCategory: 'autosuggest-api',
-    inFooter: false,
   },
 ];
 

@@ -55,7 +55,6 @@ describe('apiContentProblems (what stops the build)', () => {
       summary: 'Trains.',
       guideFolder: 'trains-guides',
       guideCategory: 'trains-api',
-      inFooter: false,
     };
     expect(apiContentProblems([trains], ['geo'])).toEqual([
       'trains: not listed in specs/redocly.yaml (add `trains: {root: trains/openapi.yaml}`)',

@@ -1,8 +1,11 @@
+/**
+ * The footer links: get started, FAQs, change log; the guide category of every API of the one list
+ * (apis.ts), a column per family; the affiliates programme, the referral links guide and the blog.
+ */
 import type {Footer} from '@docusaurus/theme-common';
-import {apis, guideCategoryPath} from './apis';
+import {apiFamilies, apis, guideCategoryPath} from './apis';
 import {affiliatesUrl} from './site';
 
-/** The footer links: get started, FAQs, change log, API guide categories (`inFooter`), affiliates. */
 export const footer = (): Footer => ({
   style: 'dark',
   links: [
@@ -14,10 +17,12 @@ export const footer = (): Footer => ({
         {label: 'Change log', to: '/docs/change-log'},
       ],
     },
-    {
-      title: 'API guides',
-      items: apis.filter((api) => api.inFooter).map((api) => ({label: api.title, to: guideCategoryPath(api)})),
-    },
+    ...apiFamilies.map((family) => ({
+      title: family.title,
+      items: apis
+        .filter((api) => api.family === family.id)
+        .map((api) => ({label: api.title, to: guideCategoryPath(api)})),
+    })),
     {
       title: 'Partners',
       items: [

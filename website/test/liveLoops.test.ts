@@ -3,7 +3,8 @@
  * console shows for the session it ran: the loops of Create and poll are this code for the guide's own
  * query (so the console's programs are the loop the guide teaches, and the integration check's verdict on
  * the guide's loops, website/test/guideCheck.test.ts, is a verdict on them); and for each live search,
- * with its specification's example bodies, each language runs against the sandbox, byte for byte as
+ * with the bodies the console sends (its specification's examples, the poll's from the first page), each
+ * language runs against the sandbox, byte for byte as
  * generated, as the guides' code does (test-utils/guideRuns.ts): it exits 0, prints the search complete
  * with its results counted, and is answered no error.
  */
@@ -17,6 +18,7 @@ import {codeBlocks} from '@portal/content';
 import {runProgram} from '@portal/test-utils/guideRuns';
 import {startSandbox} from '@portal/test-utils/sandbox';
 import {liveCount, type LiveViewApi} from '../src/components/TryIt/liveView';
+import {consoleOperation} from '../src/components/TryIt/request';
 
 const docsDir = path.resolve(__dirname, '../docs');
 const blocksOf = (page: string) => codeBlocks(`docs/${page}`, fs.readFileSync(path.join(docsDir, page), 'utf8'));
@@ -28,17 +30,18 @@ const searches: {slug: LiveViewApi; create: string; what: string}[] = [
   {slug: 'carhire-live-pricing', create: 'CarHireService_CreateSearch', what: 'a car hire live search'},
 ];
 
-/** The loop of a search with its spec's example bodies (the poll's when its poll takes one). */
+/**
+ * The loop of a search as the console shows it after Poll until complete: its spec's example create body
+ * and, when its poll takes one, the console's poll body (the poll's example from the first page, `poll.body`
+ * of consoleOperation in src/components/TryIt/request.ts).
+ */
 function exampleLoop(search: (typeof searches)[number]) {
   const doc = loadBundle(search.slug);
-  const all = operations(search.slug, doc);
-  const create = all.find((operation) => operation.operationId === search.create)!;
-  const probe = liveLoopOf(search.slug, doc, search.create, {createBody: {}, count: liveCount(search.slug), what: ''});
-  const poll = all.find((operation) => operation.path === probe.pollPath && operation.method === 'POST')!;
-  const pollMedia = requestMedia(doc, poll);
+  const create = operations(search.slug, doc).find((operation) => operation.operationId === search.create)!;
+  const pollBody = consoleOperation(search.slug, doc, search.create).poll?.body;
   return liveLoopOf(search.slug, doc, search.create, {
     createBody: firstExample(doc, requestMedia(doc, create)),
-    ...(pollMedia ? {pollBody: firstExample(doc, pollMedia)} : {}),
+    ...(pollBody ? {pollBody: JSON.parse(pollBody) as unknown} : {}),
     count: liveCount(search.slug),
     what: search.what,
   });

@@ -24,6 +24,7 @@ import SessionTimeline from './SessionTimeline';
 import {
   consoleOperation,
   editedRequest,
+  pageOffset,
   resultFollowUp,
   standaloneSchema,
   targetBase,
@@ -143,7 +144,7 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
       </div>
       {plan && (
         <p className={styles.note}>
-          Poll until complete sends this create call, then <code>{plan.operationId}</code> with each answer’s{' '}
+          Poll until complete sends this create call, then “{plan.summary}” with each answer’s{' '}
           <code>{plan.tokenField}</code> about once a second, until the status is no longer{' '}
           <code>RESULT_STATUS_INCOMPLETE</code>.
         </p>
@@ -168,14 +169,15 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
           doc={doc}
           content={run.held}
           currencyCode={queryCurrency(live?.request.body ?? request.body)}
+          offset={pageOffset(run.heldFrom)}
           rowAction={
             followUp && live?.token
-              ? (row) => (
+              ? (row, name) => (
                   <button
                     type="button"
                     className="button button--sm button--outline button--primary"
                     disabled={run.busy}
-                    aria-label={`${followUp.operation.summary}: ${row.id}`}
+                    aria-label={`${followUp.operation.summary}: ${name}`}
                     onClick={() => followRow(row)}>
                     {followUp.operation.summary}
                   </button>
@@ -224,16 +226,21 @@ export interface ConsoleProps {
   operationId: string;
   /** Where the site serves the API's bundle (`useBaseUrl(specUrl(api))`). */
   specHref: string;
+  /** Told the operation's summary in its specification once the bundle has loaded (the dialog's title). */
+  onSummary?: (summary: string) => void;
 }
 
 /** The console for one operation: fetches the bundle, then shows the form. */
-export default function Console({slug, operationId, specHref}: ConsoleProps): ReactNode {
+export default function Console({slug, operationId, specHref, onSummary}: ConsoleProps): ReactNode {
   const [loaded, setLoaded] = useState<{doc: OpenApiDocument; operation: ConsoleOperation} | {error: string}>();
   useEffect(() => {
     let current = true;
     fetchBundle(specHref)
       .then((doc) => {
-        if (current) setLoaded({doc, operation: consoleOperation(slug, doc, operationId)});
+        if (!current) return;
+        const operation = consoleOperation(slug, doc, operationId);
+        setLoaded({doc, operation});
+        onSummary?.(operation.summary);
       })
       .catch((error: unknown) => {
         if (current) setLoaded({error: error instanceof Error ? error.message : String(error)});
@@ -241,7 +248,7 @@ export default function Console({slug, operationId, specHref}: ConsoleProps): Re
     return () => {
       current = false;
     };
-  }, [slug, operationId, specHref]);
+  }, [slug, operationId, specHref, onSummary]);
 
   if (!loaded) return <p role="status">Loading the specification…</p>;
   if ('error' in loaded) {

@@ -1,6 +1,7 @@
 /**
- * A live search's results as a developer reads them (liveView.ts): how many of how many, the cheapest
- * price in the query's currency, and one row per itinerary, hotel or quote, in an order the answer gives
+ * A live search's results as a developer reads them (liveView.ts, readable.ts): a headline that says what
+ * it counts (the search's results, or the page of them held) and their cheapest price in the query's
+ * currency, and one row per itinerary, hotel or quote, in an order the answer gives
  * (best, cheapest, fastest; the requested hotel sort) or its own. Prices are converted with their unit and
  * formatted with the culture API's fields for the currency (currencies.ts, `formatPrice`); a value the
  * answer lacks is shown as missing. The JSON stays below it (AnswerView.tsx). The first `PAGE` rows show at
@@ -11,17 +12,10 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import {formatPrice, type CurrencyFormat} from '../PriceFormatter/formatPrice';
 import {currencyFormats} from './currencies';
 import type {OpenApiDocument} from '@portal/specs';
-import {
-  enumLabels,
-  liveView,
-  orderedRows,
-  type Cell,
-  type EnumLabel,
-  type LiveViewApi,
-  type Money,
-  type ViewRow,
-} from './liveView';
+import {liveView, orderedRows, type Cell, type LiveViewApi, type Money, type ViewRow} from './liveView';
+import {cellText, enumLabels, headline, type EnumLabel} from './readable';
 import styles from './styles.module.css';
+import own from './LiveResults.module.css';
 
 const PAGE = 50;
 
@@ -43,36 +37,34 @@ function useCurrency(code: string | undefined): CurrencyFormat | null | undefine
   return code ? format : null;
 }
 
-/** A price as text: formatted in the currency, or its raw amount and unit when it cannot be. */
-function priceText(price: Money | undefined, currency: CurrencyFormat | null | undefined, code?: string): ReactNode {
-  if (!price?.amount) return <span className={styles.missing}>no price</span>;
+/** A price as a string: formatted in the currency, or its raw amount and unit when it cannot be. */
+function priceString(price: Money | undefined, currency: CurrencyFormat | null | undefined, code?: string): string {
+  if (!price?.amount) return 'no price';
   if (currency) {
     try {
-      return formatPrice(price.amount, price.unit ?? '', currency);
+      return formatPrice(price.amount, price.unit ?? '', currency) ?? 'no price';
     } catch {
-      // Shown raw below: an amount or unit formatPrice refuses
+      // Raw below: an amount or unit formatPrice refuses
     }
   }
-  return (
-    <span>
-      {price.amount} {price.unit}
-      {currency === null && code ? ` (${code})` : ''}
-    </span>
-  );
+  return `${price.amount} ${price.unit ?? ''}${currency === null && code ? ` (${code})` : ''}`;
+}
+
+/** A price as the view shows it (a missing one marked as such). */
+function priceText(price: Money | undefined, currency: CurrencyFormat | null | undefined, code?: string): ReactNode {
+  const text = priceString(price, currency, code);
+  return price?.amount ? text : <span className={styles.missing}>{text}</span>;
 }
 
 function CellView({cell, labels}: {cell: Cell | undefined; labels: Map<string, EnumLabel>}): ReactNode {
   if (!cell) return null;
   if (!('text' in cell)) return <span className={styles.missing}>missing: {cell.missing}</span>;
   const label = cell.enumValue ? labels.get(cell.enumValue) : undefined;
-  if (!label) return cell.text;
+  // A number stays on the line of its unit or noun (`2 stars`, `1.8 km`)
+  const shown = cellText(cell, labels)?.replace(/^(\d[\d.,]*) /, '$1\u00a0');
+  if (!cell.enumValue) return shown;
   // The spec's value stays one hover away (and in the JSON below)
-  return (
-    <span title={`${cell.enumValue}${label.description ? `: ${label.description}` : ''}`}>
-      {cell.before}
-      {label.label}
-    </span>
-  );
+  return <span title={`${cell.enumValue}${label?.description ? `: ${label.description}` : ''}`}>{shown}</span>;
 }
 
 export interface LiveResultsProps {
@@ -83,8 +75,13 @@ export interface LiveResultsProps {
   content: unknown;
   /** The query's currency code (the create body's `query.currency`). */
   currencyCode: string | undefined;
-  /** A button per row (the flights refresh), when given. */
-  rowAction?: (row: ViewRow) => ReactNode;
+  /** The offset of the page the content is (`pageOffset` of request.ts), for a paged search's headline. */
+  offset?: number | undefined;
+  /**
+   * A button per row (the flights refresh), when given; `name` says which row it is as the reader sees it
+   * (its first two columns and its price), for the button's accessible name.
+   */
+  rowAction?: (row: ViewRow, name: string) => ReactNode;
   /** The heading (`Results held` unless given). */
   title?: string;
   /** The prefix of its test ids (`tryit-results` unless given). */
@@ -96,6 +93,7 @@ export default function LiveResults({
   doc,
   content,
   currencyCode,
+  offset,
   rowAction,
   title = 'Results held',
   testId = 'tryit-results',
@@ -111,20 +109,25 @@ export default function LiveResults({
   const rows = orderedRows(view.rows, order);
   const shown = all ? rows : rows.slice(0, PAGE);
   const cheapestRow = view.cheapest && view.rows.find((row) => row.id === view.cheapest!.id);
-  const of = view.total !== undefined ? ` of ${view.total}` : '';
+  const said = headline(view, offset);
+  /** A row as the reader sees it: its first two columns and its price (`Air Canada, 21:40 → 06:10 +1, £412.30`). */
+  const rowName = (row: ViewRow) =>
+    [
+      ...view.columns.slice(0, 2).map((column) => cellText(row.cells[column.key], labels)),
+      priceString(row.cheapest, currency, currencyCode),
+    ]
+      .filter(Boolean)
+      .join(', ');
   return (
-    <section className={styles.results} aria-labelledby={`${id}-title`} data-testid={testId}>
+    <section className={own.results} aria-labelledby={`${id}-title`} data-testid={testId}>
       <h3 id={`${id}-title`} className={styles.resultsTitle}>
         {title}
       </h3>
       <p data-testid={`${testId}-summary`}>
-        <strong data-testid={`${testId}-count`}>
-          {view.count} {view.count === 1 ? view.one : view.noun}
-          {of}
-        </strong>
+        <strong data-testid={`${testId}-count`}>{said.count}</strong>
         {view.cheapest ? (
           <>
-            {'; cheapest '}
+            {`; ${said.cheapest} `}
             <strong data-testid={`${testId}-cheapest`}>{priceText(view.cheapest.price, currency, currencyCode)}</strong>
             {cheapestRow?.cells.agent && 'text' in cheapestRow.cells.agent ? ` (${cheapestRow.cells.agent.text})` : ''}
           </>
@@ -141,7 +144,7 @@ export default function LiveResults({
         ) : null}
       </p>
       {view.orders.length > 0 && (
-        <fieldset className={styles.orders}>
+        <fieldset className={own.orders}>
           <legend>Order (from the answer)</legend>
           {view.orders.map((candidate) => (
             <label key={candidate.name} className={styles.choice}>
@@ -158,7 +161,7 @@ export default function LiveResults({
       )}
       {view.count > 0 && (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`The ${view.noun}`}>
-          <table className={styles.resultsTable} data-testid={`${testId}-table`}>
+          <table className={own.table} data-testid={`${testId}-table`}>
             <thead>
               <tr>
                 {view.columns.map((column) => (
@@ -182,16 +185,16 @@ export default function LiveResults({
               {shown.map((row) => (
                 <tr key={row.id} data-id={row.id}>
                   {view.columns.map((column) => (
-                    <td key={column.key}>
+                    <td key={column.key} data-label={column.label}>
                       <CellView cell={row.cells[column.key]} labels={labels} />
                     </td>
                   ))}
                   {view.priceColumns.map((column) => (
-                    <td key={column.key} className={styles.price}>
+                    <td key={column.key} className={own.price} data-label={column.label}>
                       {priceText(row.prices[column.key], currency, currencyCode)}
                     </td>
                   ))}
-                  {rowAction && <td>{rowAction(row)}</td>}
+                  {rowAction && <td className={own.action}>{rowAction(row, rowName(row))}</td>}
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,8 @@
  * - `TryItDialog`: a modal dialog that loads the console (Console.tsx, with CodeMirror, Ajv and the
  *   in-browser sandbox) with `import()` only when it opens;
  * - `TryIt` (default): the MDX component `<TryIt api="flights-live-pricing" operation="..."/>`, a button
- *   that opens the dialog on a guide page.
+ *   that opens the dialog on a guide page, named with the operation's summary, which remarkTryIt.ts gives
+ *   it at build time.
  * The reference pages open the same dialog from a Try it button at each operation
  * (src/plugins/apiReference/theme/ApiReference/TryItButtons.tsx).
  */
@@ -21,9 +22,13 @@ export interface TryItDialogProps {
   onClose: () => void;
 }
 
-/** The console in a modal dialog (Escape or the Close button closes it; focus returns to the opener). */
+/**
+ * The console in a modal dialog (Escape or the Close button closes it; focus returns to the opener), titled
+ * with the operation's summary in its specification once the console has read it.
+ */
 export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactNode {
   const dialog = useRef<HTMLDialogElement>(null);
+  const [summary, setSummary] = useState<string>();
   const entry = apis.find((candidate) => candidate.slug === api);
   const specHref = useBaseUrl(entry ? specUrl(entry) : '/');
   useEffect(() => {
@@ -37,8 +42,7 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
     <dialog ref={dialog} className={styles.dialog} aria-labelledby="tryit-title" onClose={onClose}>
       <div className={styles.dialogHeader}>
         <h2 id="tryit-title" className={styles.title}>
-          {/* On a phone the operationId wraps after its service (`HotelsService_` / `CreateSearch`), not mid-word */}
-          Try {operation.split('_').flatMap((part, index) => (index === 0 ? [part] : ['_', <wbr key={index} />, part]))}
+          Try it{summary ? `: ${summary}` : ''}
         </h2>
         <button type="button" className="button button--secondary button--sm" onClick={() => dialog.current?.close()}>
           Close
@@ -46,7 +50,7 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
       </div>
       {entry ? (
         <Suspense fallback={<p role="status">Loading the console…</p>}>
-          <Console slug={api} operationId={operation} specHref={specHref} />
+          <Console slug={api} operationId={operation} specHref={specHref} onSummary={setSummary} />
         </Suspense>
       ) : (
         <p role="alert">There is no API {api} (config/apis.ts).</p>
@@ -58,16 +62,18 @@ export function TryItDialog({api, operation, onClose}: TryItDialogProps): ReactN
 export interface TryItProps {
   api: string;
   operation: string;
+  /** The operation's summary in its specification (remarkTryIt.ts writes it in; the operationId without it). */
+  summary?: string;
   children?: ReactNode;
 }
 
 /** A button in a guide that opens the console for one operation. */
-export default function TryIt({api, operation, children}: TryItProps): ReactNode {
+export default function TryIt({api, operation, summary, children}: TryItProps): ReactNode {
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.launcher}>
       <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
-        Try it: {operation}
+        Try it: {summary ?? operation}
       </button>
       <span className={styles.launcherNote}>
         {children ?? 'Send this call to the sandbox from this page, edit it, and see the answer and the code.'}

@@ -7,7 +7,8 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {firstExample, operations, requestMedia} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
-import {enumLabels, heldContent, liveView, micros, orderedRows, type LiveViewApi} from './liveView';
+import {heldContent, liveView, micros, orderedRows, type LiveViewApi} from './liveView';
+import {cellText, enumLabels} from './readable';
 
 const bundles = loadBundles();
 let clock = 0;
@@ -186,16 +187,43 @@ describe('liveView', () => {
     expect(liveView('carhire-live-pricing', {results: {quotes: {}}})?.count).toBe(0);
   });
 
-  it("shows an enum's value in the spec's words: without its enum's shared prefix, with its description", () => {
+  it("shows an enum's value in the spec's words: without its enum's shared prefix, a count in digits, a unit short", () => {
     const labels = enumLabels(bundles.get('hotels-live')!);
     expect(labels.get('MEAL_PLAN_TYPE_HALF_BOARD')?.label).toBe('Half board');
-    expect(labels.get('STARS_TWO_STAR')).toEqual({label: 'Two star', description: 'Two stars.'});
+    expect(labels.get('STARS_TWO_STAR')).toEqual({label: '2 stars', description: 'Two stars.'});
+    expect(labels.get('STARS_ONE_STAR')?.label).toBe('1 star');
+    expect(labels.get('STARS_NO_STAR')?.label).toBe('No stars');
     expect(labels.get('DISTANCE_UNIT_KILOMETER')).toEqual({label: 'Kilometer', description: 'Kilometres.'});
     const view = liveView('hotels-live', hotels.content)!;
-    const cell = view.rows[0].cells.distance;
-    expect(cell).toMatchObject({
-      enumValue: expect.stringMatching(/^DISTANCE_UNIT_/),
-      before: expect.stringMatching(/^[\d.]+ $/),
-    });
+    const rows = view.rows.filter((row) => 'amount' in row.cells.distance);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const cell = row.cells.distance as {text: string; amount: number; enumValue: string};
+      expect(cell.enumValue).toBe('DISTANCE_UNIT_KILOMETER');
+      expect(cellText(cell, labels)).toBe(`${cell.amount} km`);
+    }
+    const stars = view.rows.map((row) => cellText(row.cells.stars, labels)).filter(Boolean);
+    expect(stars.length).toBeGreaterThan(0);
+    for (const text of stars) expect(text).toMatch(/^(\d stars?|No stars)$/);
+  });
+
+  it('flights: an arrival on another day than its departure carries its day marker, +1 or -1', () => {
+    const content = structuredClone(flights.content) as FlightsAnswer['content'] & {
+      results: {
+        legs: Record<string, {departureDateTime: Record<string, number>; arrivalDateTime: Record<string, number>}>;
+      };
+    };
+    const [id, itinerary] = Object.entries(content.results.itineraries)[0];
+    const leg = content.results.legs[itinerary.legIds[0]];
+    const clock = (time: Record<string, number>) =>
+      `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+    const first = () => liveView('flights-live-pricing', content)!.rows.find((row) => row.id === id)!.cells.times;
+    const from = clock(leg.departureDateTime);
+    const to = clock(leg.arrivalDateTime);
+    expect(first()).toEqual({text: expect.stringMatching(new RegExp(`^${from} → ${to}( / |$)`))});
+    leg.arrivalDateTime = {...leg.departureDateTime, day: leg.departureDateTime.day + 1, hour: 6, minute: 10};
+    expect(first()).toEqual({text: expect.stringMatching(new RegExp(`^${from} → 06:10 \\+1( / |$)`))});
+    leg.arrivalDateTime = {...leg.departureDateTime, day: leg.departureDateTime.day - 1, hour: 19, minute: 45};
+    expect(first()).toEqual({text: expect.stringMatching(new RegExp(`^${from} → 19:45 -1( / |$)`))});
   });
 });

@@ -12,8 +12,8 @@
 import type {components as Flights} from '@portal/specs/types/flights-live-pricing';
 import type {components as Hotels} from '@portal/specs/types/hotels-live';
 import type {components as CarHire} from '@portal/specs/types/carhire-live-pricing';
-import {namedEnums, type OpenApiDocument} from '@portal/specs';
 import {unitFactors, type PriceUnit} from '../PriceFormatter/formatPrice';
+import {dayMarker} from './readable';
 
 type FlightsContent = Flights['schemas']['FlightsLiveContent'];
 type HotelsContent = Hotels['schemas']['HotelsLiveContent'];
@@ -27,10 +27,10 @@ export interface Money {
 
 /**
  * A cell: its text, or `missing` when the answer does not give it (`what` says what is missing). A value
- * of one of the spec's enums also has it as `enumValue` (after `before`, such as a distance's number), so
- * the view can show it by the spec's own words (`enumLabels`).
+ * of one of the spec's enums also has it as `enumValue`, and a quantity in an enum's unit (a distance) its
+ * number as `amount`, so the view can show them in the spec's own words (`cellText` of readable.ts).
  */
-export type Cell = {text: string; enumValue?: string; before?: string} | {missing: string};
+export type Cell = {text: string; enumValue?: string; amount?: number} | {missing: string};
 
 export interface Column {
   key: string;
@@ -115,9 +115,13 @@ function cheapestOf(prices: (Money | undefined)[]): {price: Money; index: number
 
 const text = (value: string): Cell => ({text: value});
 const missing = (what: string): Cell => ({missing: what});
-/** A cell of an enum's value (absent or empty: missing). */
-const enumCell = (value: string | undefined, what: string, before = ''): Cell =>
-  value ? {text: `${before}${value}`, enumValue: value, before} : missing(what);
+/** A cell of an enum's value (absent or empty: missing), or of an amount in the unit it names. */
+const enumCell = (value: string | undefined, what: string, amount?: number): Cell =>
+  !value
+    ? missing(what)
+    : amount === undefined
+      ? {text: value, enumValue: value}
+      : {text: `${amount} ${value}`, enumValue: value, amount};
 /** A cell from a value that may be absent (or empty). */
 const cellOf = (value: string | number | boolean | undefined | null, what: string): Cell =>
   value === undefined || value === null || value === '' ? missing(what) : text(String(value));
@@ -185,7 +189,9 @@ function flightsView(content: FlightsContent): LiveView {
         times: perLeg((leg) => {
           const from = clock(leg.departureDateTime);
           const to = clock(leg.arrivalDateTime);
-          return from && to ? `${from} → ${to}` : undefined;
+          // The arrival's day marker (+1, -1), as the usage guidelines ask
+          const marker = dayMarker(leg.departureDateTime, leg.arrivalDateTime);
+          return from && to ? `${from} → ${to}${marker && ` ${marker}`}` : undefined;
         }, 'times'),
         stops: perLeg((leg) => (leg.stopCount === undefined ? undefined : String(leg.stopCount)), 'stops'),
         duration: perLeg((leg) => duration(leg.durationInMinutes), 'duration'),
@@ -241,7 +247,7 @@ function hotelsView(content: HotelsContent): LiveView {
           distance?.value === undefined
             ? missing('distance')
             : distance.unit
-              ? enumCell(distance.unit, 'distance unit', `${distance.value} `)
+              ? enumCell(distance.unit, 'distance unit', distance.value)
               : text(String(distance.value)),
         meal: option ? enumCell(option.mealPlan, 'meal plan') : missing('options'),
         cancellation: option ? enumCell(option.cancellationPolicy, 'cancellation') : missing('options'),
@@ -341,32 +347,6 @@ export function liveView(slug: LiveViewApi, content: unknown): LiveView | undefi
   if (slug === 'flights-live-pricing') return flightsView(content as FlightsContent);
   if (slug === 'hotels-live') return hotelsView(content as HotelsContent);
   return carHireView(content as CarHireContent);
-}
-
-/** An enum value as the view shows it: a short label, and the spec's description of the value. */
-export interface EnumLabel {
-  label: string;
-  description: string;
-}
-
-/**
- * Labels of the values of a spec's named enums (`namedEnums` of @portal/specs): a value without the prefix
- * every value of its enum shares, in words (`MEAL_PLAN_TYPE_HALF_BOARD` of `MealPlanType`: "Half board"),
- * with the value's `x-enumDescriptions` entry.
- */
-export function enumLabels(doc: OpenApiDocument): Map<string, EnumLabel> {
-  const labels = new Map<string, EnumLabel>();
-  for (const definition of namedEnums(doc).values()) {
-    const values = definition.values.map((entry) => entry.value);
-    let prefix = values.length > 1 ? values[0] : '';
-    for (const value of values) while (prefix && !value.startsWith(prefix)) prefix = prefix.slice(0, -1);
-    prefix = prefix.slice(0, prefix.lastIndexOf('_') + 1);
-    for (const {value, description} of definition.values) {
-      const words = value.slice(prefix.length).toLowerCase().replace(/_/g, ' ');
-      if (words) labels.set(value, {label: words[0].toUpperCase() + words.slice(1), description});
-    }
-  }
-  return labels;
 }
 
 /** The rows in an order: the order's ids first (those the rows have), then any row it leaves out. */

@@ -293,6 +293,7 @@ describe('pollRequest', () => {
     path: '/apiservices/v3/flights/live/search/poll/{sessionToken}',
     tokenField: 'sessionToken',
     tokenParameter: 'sessionToken',
+    summary: 'Poll a live search',
     body: '',
     pollForContent: false,
   };

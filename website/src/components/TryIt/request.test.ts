@@ -7,7 +7,9 @@ import {loadBundle} from '@portal/specs/node';
 import {
   consoleOperation,
   editedRequest,
+  firstPageBody,
   localSandboxBase,
+  pageOffset,
   pollBodySchema,
   requestUrl,
   resultFollowUp,
@@ -38,6 +40,7 @@ describe('consoleOperation', () => {
       path: '/apiservices/v3/flights/live/search/poll/{sessionToken}',
       tokenField: 'sessionToken',
       tokenParameter: 'sessionToken',
+      summary: 'Poll a live search',
       body: '',
       pollForContent: false,
     });
@@ -55,11 +58,28 @@ describe('consoleOperation', () => {
     expect(consoleOperation('flights-live-pricing', doc, 'FlightsService_PollSearch').poll).toBeUndefined();
   });
 
-  it('gives the hotels poll its required body', () => {
+  it('gives the hotels poll its required body, asking for the first page where the example asks for the second', () => {
     const operation = consoleOperation('hotels-live', loadBundle('hotels-live'), 'HotelsService_CreateSearch');
     expect(operation.poll?.operationId).toBe('HotelsService_PollSearch');
-    expect(operation.poll?.body).not.toBe('');
-    expect(() => JSON.parse(operation.poll!.body)).not.toThrow();
+    // specs/hotels-live/openapi.yaml, HotelsService_PollSearch's first example ("the second page of 15 hotels"),
+    // at offset 0, the minimum of HotelPagination.offset
+    expect(JSON.parse(operation.poll!.body)).toEqual({
+      sort: {type: 'SORT_ORDER_TYPE_PRICE', order: 'SORT_ORDER_DIRECTION_ASCENDING'},
+      pagination: {limit: 15, offset: 0},
+    });
+  });
+
+  it('leaves a poll body that names no page, or a schema with no offset, as it is', () => {
+    const doc = loadBundle('hotels-live');
+    const plan = consoleOperation('hotels-live', doc, 'HotelsService_CreateSearch').poll!;
+    const schema = pollBodySchema(doc, plan);
+    const sorted = {sort: {type: 'SORT_ORDER_TYPE_PRICE'}};
+    expect(firstPageBody(doc, schema, sorted)).toBe(sorted);
+    expect(firstPageBody(doc, schema, {pagination: {limit: 15}})).toEqual({pagination: {limit: 15}});
+    expect(firstPageBody(doc, schema, {pagination: {limit: 15, offset: 30}})).toEqual({
+      pagination: {limit: 15, offset: 0},
+    });
+    expect(firstPageBody(doc, undefined, {pagination: {offset: 30}})).toEqual({pagination: {offset: 30}});
   });
 
   it('prefills a path parameter from its example and offers no poll for a plain call', () => {
@@ -216,5 +236,16 @@ describe('sessions', () => {
     expect(sessionOver('RESULT_STATUS_INCOMPLETE')).toBe(false);
     expect(sessionOver('RESULT_STATUS_COMPLETE')).toBe(true);
     expect(sessionOver('RESULT_STATUS_FAILED')).toBe(true);
+  });
+});
+
+describe('pageOffset', () => {
+  it('reads the offset of the page a body asks for, 0 when it names none, nothing without a JSON object', () => {
+    expect(pageOffset('{"pagination": {"limit": 15, "offset": 30}}')).toBe(30);
+    expect(pageOffset('{"pagination": {"limit": 15}}')).toBe(0);
+    expect(pageOffset('{"query": {"market": "UK"}}')).toBe(0);
+    expect(pageOffset(undefined)).toBeUndefined();
+    expect(pageOffset('not json')).toBeUndefined();
+    expect(pageOffset('[1]')).toBeUndefined();
   });
 });

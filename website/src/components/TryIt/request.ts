@@ -60,7 +60,12 @@ export interface PollPlan {
   tokenField: string;
   /** The poll's path parameter that takes it. */
   tokenParameter: string;
-  /** The poll's request body (its example) when the poll requires one. */
+  /** The poll's summary in its specification (`Poll a live search`). */
+  summary: string;
+  /**
+   * The poll's request body when the poll requires one: its example, asking for the first page
+   * (`firstPageBody`), since a search is read from its first page.
+   */
   body: string;
   /**
    * The create's answer declares no `content` while the poll's does (the itinerary refresh: its create
@@ -76,14 +81,29 @@ const text = (value: unknown): string =>
 const pretty = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
 /**
+ * A poll body that asks for the first page: its `pagination.offset`, when it sets one and the poll's schema
+ * has it, at the lowest value the schema allows (its `minimum`, else 0). An example may show a later page
+ * (the hotels poll's asks for the second); a search shown from it would headline that page as the search.
+ */
+export function firstPageBody(doc: OpenApiDocument, schema: Schema | undefined, body: unknown): unknown {
+  const offset = schemaAt(doc, schema, ['pagination', 'offset']);
+  const value = body as {pagination?: Record<string, unknown>} | undefined;
+  if (!offset || typeof value?.pagination?.offset !== 'number') return body;
+  const lowest = typeof offset.minimum === 'number' ? offset.minimum : 0;
+  return {...value, pagination: {...value.pagination, offset: lowest}};
+}
+
+/**
  * The poll operation of a create call, as its specification links it (`liveFlows` of @portal/specs:
- * the `poll` link of the create's answer), with the poll's example body when the poll requires one.
+ * the `poll` link of the create's answer), with the poll's example body, from the first page, when the
+ * poll requires one.
  */
 export function pollPlanOf(doc: OpenApiDocument, create: Operation): PollPlan | undefined {
   const flow = liveFlows(create.slug, doc).find((candidate) => candidate.create.operationId === create.operationId);
   if (!flow) return undefined;
   const {poll} = flow;
   const required = resolveRef(doc, poll.requestBody)?.required === true;
+  const pollMedia = requestMedia(doc, poll);
   const declaresContent = (operation: Operation) => {
     const schema = responseMedia(doc, operation)?.schema;
     return schema !== undefined && resolveRef(doc, schema).properties?.content !== undefined;
@@ -95,7 +115,8 @@ export function pollPlanOf(doc: OpenApiDocument, create: Operation): PollPlan | 
     path: poll.path,
     tokenField: flow.tokenField,
     tokenParameter: flow.tokenParameter,
-    body: required ? pretty(firstExample(doc, requestMedia(doc, poll)) ?? {}) : '',
+    summary: poll.summary ?? poll.operationId,
+    body: required ? pretty(firstPageBody(doc, pollMedia?.schema, firstExample(doc, pollMedia) ?? {})) : '',
     pollForContent: !declaresContent(create) && declaresContent(poll),
   };
 }
@@ -284,6 +305,23 @@ export function sendableValues(doc: OpenApiDocument, schema: Schema | undefined,
   const refused = (field as {not?: {const?: unknown}}).not?.const;
   const values = resolveRef(doc, field).enum ?? [];
   return values.map(String).filter((value) => value !== refused);
+}
+
+/**
+ * The offset of the page a request body asks for: its `pagination.offset`, or 0 when it names none (a
+ * create call's body, a poll body without one: a field left out is its zero value, as protobuf JSON reads
+ * it); undefined when there is no body, or it is not a JSON object.
+ */
+export function pageOffset(body: string | undefined): number | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body ?? '');
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const offset = (value as {pagination?: {offset?: unknown}}).pagination?.offset;
+  return typeof offset === 'number' ? offset : 0;
 }
 
 /** The poll operation's request body schema of a plan (undefined when the poll takes no body). */

@@ -58,6 +58,11 @@ export interface RunState {
    * poll says (`heldContent` of liveView.ts): what the readable view shows. A Send starts afresh.
    */
   held: unknown;
+  /**
+   * The body sent for the call whose answer gave the results held (a poll's names the page it asked
+   * for, `pageOffset` of request.ts); undefined when that call sent none.
+   */
+  heldFrom: string | undefined;
   /** The session to carry on, once Poll until complete has given it a token. */
   live: LiveSession | undefined;
   /** The last refresh of one of its results. */
@@ -83,6 +88,7 @@ const idle: RunState = {
   calls: [],
   session: undefined,
   held: undefined,
+  heldFrom: undefined,
   live: undefined,
   refreshed: undefined,
 };
@@ -94,15 +100,23 @@ function reduce(state: RunState, event: RunEvent): RunState {
     case 'resume':
       return {...state, busy: true, failure: undefined};
     case 'answer':
-      return {...state, answer: event.answer, held: heldContent(undefined, event.answer.json)};
+      return {
+        ...state,
+        answer: event.answer,
+        held: heldContent(undefined, event.answer.json),
+        heldFrom: event.answer.sent?.body,
+      };
     case 'call': {
       const held = heldContent(state.held, event.answer.json);
+      // Whether the answer's own content is held now, or what was held before it (heldContent)
+      const taken = heldContent(undefined, event.answer.json) !== undefined;
       return {
         ...state,
         answer: event.answer,
         polls: [...state.polls, event.row],
         calls: [...state.calls, {answer: event.answer, held}],
         held,
+        heldFrom: taken ? event.answer.sent?.body : state.heldFrom,
       };
     }
     case 'refresh-call': {

@@ -27,14 +27,19 @@ describe('prerenderReference', () => {
   });
 
   it("puts one Try it button in each operation's section, after its heading, as the browser's Redoc does", () => {
-    const operationIds = Object.values(doc.paths ?? {}).flatMap((item) =>
-      Object.values(item as Record<string, {operationId?: string}>).flatMap((operation) =>
-        operation.operationId ? [operation.operationId] : [],
+    const found = Object.values(doc.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, {operationId?: string; summary?: string}>).flatMap((operation) =>
+        operation.operationId ? [operation] : [],
       ),
     );
+    const operationIds = found.map((operation) => operation.operationId);
     expect(operationIds.length).toBeGreaterThan(0);
-    for (const operationId of operationIds) {
-      const button = `<div data-tryit="${operationId}"><button type="button" class="button button--primary button--sm" aria-label="Try it: ${operationId}">Try it</button></div>`;
+    // Named with the operation's summary, as its heading says it (the fixture's first: "Get a trip"); by
+    // its operationId when it has none
+    expect(found[0].summary).toBe('Get a trip');
+    expect(found.some((operation) => !operation.summary)).toBe(true);
+    for (const {operationId, summary} of found) {
+      const button = `<div data-tryit="${operationId}"><button type="button" class="button button--primary button--sm" aria-label="Try it: ${summary ?? operationId}">Try it</button></div>`;
       expect(html.split(button)).toHaveLength(2);
       // The heading closest before the button is the operation's own.
       const anchor = html.indexOf(`operation/${operationId}"`);

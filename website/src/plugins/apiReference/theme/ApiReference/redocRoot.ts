@@ -27,10 +27,13 @@ export const tryItAttribute = 'data-tryit';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The Try it control of an operation, as HTML. */
-export function tryItControl(operationId: string): string {
+/**
+ * The Try it control of an operation, as HTML: it carries the operationId, and its accessible name says
+ * what it tries in the words of the operation's summary (its heading), as the console's title does.
+ */
+export function tryItControl(operationId: string, summary?: string): string {
   const id = escapeHtml(operationId);
-  return `<div ${tryItAttribute}="${id}"><button type="button" class="button button--primary button--sm" aria-label="Try it: ${id}">Try it</button></div>`;
+  return `<div ${tryItAttribute}="${id}"><button type="button" class="button button--primary button--sm" aria-label="Try it: ${escapeHtml(summary ?? operationId)}">Try it</button></div>`;
 }
 
 /**
@@ -44,9 +47,9 @@ export function withTryItControls<T extends object>(doc: T): T {
   const copy = structuredClone(doc) as T & {paths?: Record<string, Record<string, unknown> | undefined>};
   for (const item of Object.values(copy.paths ?? {})) {
     for (const method of httpMethods) {
-      const operation = item?.[method] as {operationId?: string; description?: string} | undefined;
+      const operation = item?.[method] as {operationId?: string; summary?: string; description?: string} | undefined;
       if (!operation?.operationId) continue;
-      const control = tryItControl(operation.operationId);
+      const control = tryItControl(operation.operationId, operation.summary);
       // An HTML block of its own in the markdown: a blank line ends it.
       operation.description = operation.description ? `${control}\n\n${operation.description}` : control;
     }
