@@ -39,6 +39,7 @@ function scripted(first: SessionAnswer, polls: SessionAnswer[]) {
     poll,
     sleep,
     tokenField: 'sessionToken',
+    terminalStatuses: ['RESULT_STATUS_COMPLETE', 'RESULT_STATUS_FAILED'],
     intervalMs: 1000,
     maxPolls: 30,
     signal: controller.signal,
@@ -296,6 +297,8 @@ describe('pollRequest', () => {
     summary: 'Poll a live search',
     body: '',
     pollForContent: false,
+    terminalStatuses: ['RESULT_STATUS_COMPLETE', 'RESULT_STATUS_FAILED'],
+    intervalMs: 1000,
   };
 
   it('sends the token in the poll path, with the key and without a body', () => {

@@ -60,6 +60,8 @@ export interface PollSessionOptions<A extends SessionAnswer> {
   poll: (token: string, signal: AbortSignal) => Promise<A>;
   /** The answers' field that carries the session token (`PollPlan.tokenField`). */
   tokenField: string;
+  /** The statuses that end the session (`PollPlan.terminalStatuses`). */
+  terminalStatuses: readonly string[];
   /** The wait between an answer and the next poll. */
   intervalMs: number;
   /** The most polls sent after the create call. */
@@ -144,7 +146,8 @@ export async function pollSession<A extends SessionAnswer>(options: PollSessionO
   for (let count = 1; ; count++) {
     if (!last || signal.aborted) return 'stopped';
     if (!ok(last.answer.status)) return 'failed';
-    if (sessionOver(last.state.status) && !(options.pollAtLeastOnce && count === 1)) return 'over';
+    if (sessionOver(last.state.status, options.terminalStatuses) && !(options.pollAtLeastOnce && count === 1))
+      return 'over';
     // An answer without a token keeps the session's previous one.
     token = last.state.token || token;
     if (!token) return 'no-token';

@@ -43,6 +43,8 @@ describe('consoleOperation', () => {
       summary: 'Poll a live search',
       body: '',
       pollForContent: false,
+      terminalStatuses: ['RESULT_STATUS_COMPLETE', 'RESULT_STATUS_FAILED'],
+      intervalMs: 1000,
     });
   });
 
@@ -233,9 +235,11 @@ describe('sessions', () => {
       ),
     ).toEqual({status: 'RESULT_STATUS_INCOMPLETE', action: 'RESULT_ACTION_REPLACED', token: 't2'});
     expect(sessionStateOf(null, 'sessionToken')).toEqual({status: '', action: '', token: ''});
-    expect(sessionOver('RESULT_STATUS_INCOMPLETE')).toBe(false);
-    expect(sessionOver('RESULT_STATUS_COMPLETE')).toBe(true);
-    expect(sessionOver('RESULT_STATUS_FAILED')).toBe(true);
+    const ending = ['RESULT_STATUS_COMPLETE', 'RESULT_STATUS_FAILED'];
+    expect(sessionOver('RESULT_STATUS_INCOMPLETE', ending)).toBe(false);
+    expect(sessionOver('RESULT_STATUS_COMPLETE', ending)).toBe(true);
+    expect(sessionOver('RESULT_STATUS_FAILED', ending)).toBe(true);
+    expect(sessionOver('RESULT_STATUS_FAILED', ['RESULT_STATUS_COMPLETE'])).toBe(false);
   });
 });
 

@@ -73,6 +73,10 @@ export interface PollPlan {
    * even when the create already says it is complete.
    */
   pollForContent: boolean;
+  /** The statuses after which the session is not polled again (`x-live-flow` of the create's poll link). */
+  terminalStatuses: readonly string[];
+  /** The wait between polls the guides ask for (`x-live-flow`), in milliseconds. */
+  intervalMs: number;
 }
 
 const text = (value: unknown): string =>
@@ -118,6 +122,8 @@ export function pollPlanOf(doc: OpenApiDocument, create: Operation): PollPlan | 
     summary: poll.summary ?? poll.operationId,
     body: required ? pretty(firstPageBody(doc, pollMedia?.schema, firstExample(doc, pollMedia) ?? {})) : '',
     pollForContent: !declaresContent(create) && declaresContent(poll),
+    terminalStatuses: flow.terminalStatuses,
+    intervalMs: flow.pollIntervalMs,
   };
 }
 
@@ -281,8 +287,9 @@ export function sessionStateOf(answer: unknown, tokenField: string): SessionStat
   return {status: text(value.status), action: text(value.action), token: text(value[tokenField])};
 }
 
-/** A search is over when its status is anything but incomplete (complete or failed). */
-export const sessionOver = (status: string): boolean => status !== 'RESULT_STATUS_INCOMPLETE';
+/** A session is over when its status is one of its flow's terminal statuses (`PollPlan.terminalStatuses`). */
+export const sessionOver = (status: string, terminalStatuses: readonly string[]): boolean =>
+  terminalStatuses.includes(status);
 
 /** The schema at a path of properties under `schema` (`$ref`s followed), or undefined. */
 export function schemaAt(doc: OpenApiDocument, schema: Schema | undefined, path: string[]): Schema | undefined {

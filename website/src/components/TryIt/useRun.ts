@@ -15,7 +15,6 @@ import {requestUrl, sessionStateOf, type EditedRequest, type PollPlan, type Targ
 import {failureText, sendRequest, type Answer} from './send';
 
 /** The specs ask for about a second between polls (specs/common ResultAction; sandbox/README.md). */
-const pollIntervalMs = 1000;
 /** A search still incomplete after this many polls is left (the sandbox's slow scenario needs 12). */
 const maxPolls = 30;
 
@@ -206,10 +205,10 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
   };
 
   /**
-   * Waits until the session's last answer is `pollIntervalMs` old, as the guides ask of every poll (a poll
-   * sooner is answered RESULT_ACTION_OMITTED, and breaks the check's poll-interval rule).
+   * Waits until the session's last answer is its flow's poll interval old (`PollPlan.intervalMs`), as the guides
+   * ask of every poll (a poll sooner is answered RESULT_ACTION_OMITTED, and breaks the check's poll-interval rule).
    */
-  const keepTheGap = async (signal: AbortSignal) => {
+  const keepTheGap = async (signal: AbortSignal, pollIntervalMs: number) => {
     const record = recorder.current;
     const last = record?.exchanges.at(-1);
     if (!record || !last) return;
@@ -256,8 +255,9 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
         create: options.create,
         poll: options.poll,
         tokenField: options.plan.tokenField,
+        terminalStatuses: options.plan.terminalStatuses,
         pollAtLeastOnce: options.plan.pollForContent,
-        intervalMs: pollIntervalMs,
+        intervalMs: options.plan.intervalMs,
         maxPolls,
         signal: run.signal,
         ...(options.firstName ? {firstName: options.firstName} : {}),
@@ -296,7 +296,7 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
     const current = state.live;
     if (!current?.token || !recorder.current) return;
     const run = begin(true);
-    await keepTheGap(run.signal);
+    await keepTheGap(run.signal, current.plan.intervalMs);
     if (run.signal.aborted) return;
     const plan = {...current.plan, body};
     const live = {...current};
@@ -321,10 +321,12 @@ export function useRun(target: TargetKind, slug: string, doc: OpenApiDocument): 
   };
 
   const refresh = async (request: EditedRequest, plan: PollPlan, id: string) => {
-    const to = state.live?.target;
-    if (!recorder.current || !to) return;
+    const session = state.live;
+    const to = session?.target;
+    if (!recorder.current || !session || !to) return;
     const run = begin(true);
-    await keepTheGap(run.signal);
+    // The gap after the search's last answer, as its flow asks
+    await keepTheGap(run.signal, session.plan.intervalMs);
     if (run.signal.aborted) return;
     await loop(run, {
       create: (signal) => recorded(request, signal, to),
