@@ -5,7 +5,7 @@
  * proxy's) into recordings the rules judge: only calls of the APIs count (a path with `/apiservices/`), and
  * a HAR that cannot be read answers one sentence, never a throw. Browser-safe: the site's HAR check uses it.
  */
-import {isKeyName} from './keyNames';
+import {isKeyName, SANDBOX_KEY_PREFIX} from './keyNames';
 import type {CheckReport, Exchange, Fault, Header, Recording} from './model';
 
 /** The most entries a HAR may hold for the check to read it. */
@@ -17,8 +17,6 @@ export const MASK = '…';
 /** `creator.name` of the HARs the check writes. */
 export const HAR_CREATOR = 'portal integration check';
 
-/** Keys the sandbox accepts start with this (as middleware/key.ts says; kept here so this file stays small in a browser). */
-const SANDBOX_KEY_PREFIX = 'sandbox_';
 /** The part of a URL from which a call is a call of the APIs. */
 const API_PATH = '/apiservices/';
 /** The most `_scenario` groups a HAR is split into (a check runs 7 scenarios); a longer label is cut. */
