@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox -- check`: runs a partner's program against the sandbox once per scenario, each run
  * behind its own recording, fault-injecting proxy (proxy.ts, scenarios.ts), judges the recordings
- * against the guides' rules (rules.ts, judge.ts) and writes the report (report/, har.ts). With `--har`
+ * against the guides' rules (rules/, judge.ts) and writes the report (report/, har.ts). With `--har`
  * it judges a recorded HAR instead. Exit codes: 0 every rule holds in every run, 1 one does not (or
  * nothing was exercised), 2 a usage error, a program that cannot be started, or a HAR that cannot be read.
  */
@@ -17,7 +17,7 @@ import {startProxy} from './proxy';
 import {junitXml} from './report/junit';
 import {reportHtml} from './report/html';
 import {reportMarkdown} from './report/markdown';
-import {rules} from './rules';
+import {rules} from './contract';
 import {CannotStart, runningGroups, runProgram} from './run';
 
 /** The key each run's program gets as API_KEY. */

@@ -36,7 +36,7 @@ describe('toHar', () => {
       headersSize: -1,
       postData: {mimeType: 'application/json', text: expect.stringContaining('"market":"UK"')},
     });
-    expect(create.request.bodySize).toBe(create.request.postData!.text.length);
+    expect(create.request.bodySize).toBe(create.request.postData!.text!.length);
     expect(create.response).toMatchObject({status: 200, statusText: 'OK', redirectURL: '', headersSize: -1});
     expect(create.response.content.mimeType).toBe('application/json');
     expect(create._scenario).toBe('normal');

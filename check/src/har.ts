@@ -5,63 +5,27 @@
  * proxy's) into recordings the rules judge: only calls of the APIs count (a path with `/apiservices/`), and
  * a HAR that cannot be read answers one sentence, never a throw. Browser-safe: the site's HAR check uses it.
  */
-import {isKeyName} from './keyNames';
+import type {Entry, Har, Header as HarHeader, Page} from 'har-format';
+import {Masker} from './masker';
 import type {CheckReport, Exchange, Fault, Header, Recording} from './model';
+
+export {MASK, maskKey} from './masker';
 
 /** The most entries a HAR may hold for the check to read it. */
 export const MAX_HAR_ENTRIES = 20_000;
 /** The longest HAR text the check reads: 50 MiB (the CLI checks the file's size before reading it). */
 export const MAX_HAR_BYTES = 50 * 1024 * 1024;
-/** What stands for a masked secret. */
-export const MASK = '…';
 /** `creator.name` of the HARs the check writes. */
 export const HAR_CREATOR = 'portal integration check';
 
-/** Keys the sandbox accepts start with this (as middleware/key.ts says; kept here so this file stays small in a browser). */
-const SANDBOX_KEY_PREFIX = 'sandbox_';
 /** The part of a URL from which a call is a call of the APIs. */
 const API_PATH = '/apiservices/';
 /** The most `_scenario` groups a HAR is split into (a check runs 7 scenarios); a longer label is cut. */
 const MAX_HAR_GROUPS = 20;
 const MAX_LABEL_LENGTH = 100;
-/** Secrets shorter than this are masked where they are named (header, parameter) but not searched for in bodies. */
-const MIN_SCRUBBED_SECRET = 6;
 
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
-
-export interface HarHeader {
-  name: string;
-  value: string;
-}
-
-export interface HarEntry {
-  pageref?: string;
-  startedDateTime: string;
-  time: number;
-  request: {
-    method: string;
-    url: string;
-    httpVersion: string;
-    headers: HarHeader[];
-    queryString: HarHeader[];
-    cookies: [];
-    headersSize: -1;
-    bodySize: number;
-    postData?: {mimeType: string; text: string};
-  };
-  response: {
-    status: number;
-    statusText: string;
-    httpVersion: string;
-    headers: HarHeader[];
-    cookies: [];
-    content: {size: number; mimeType: string; text?: string};
-    redirectURL: '';
-    headersSize: -1;
-    bodySize: number;
-  };
-  cache: Record<string, never>;
-  timings: {send: 0; wait: number; receive: 0};
+/** An entry of the HARs the check writes: HAR 1.2's (@types/har-format), with the check's own fields. */
+export interface CheckHarEntry extends Entry {
   /** The scenario of the run (or the label of a recording read from a HAR). */
   _scenario?: string;
   /** The fault the check injected in this call, in one sentence. */
@@ -70,13 +34,9 @@ export interface HarEntry {
   _faultKind?: Fault['kind'];
 }
 
-export interface Har {
-  log: {
-    version: '1.2';
-    creator: {name: string; version: string};
-    pages: {id: string; startedDateTime: string; title: string; pageTimings: Record<string, never>}[];
-    entries: HarEntry[];
-  };
+/** A HAR the check writes. */
+export interface CheckHar extends Har {
+  log: Har['log'] & {pages: Page[]; entries: CheckHarEntry[]};
 }
 
 export interface ToHarOptions {
@@ -85,94 +45,6 @@ export interface ToHarOptions {
   /** `creator.version`. Default `1`. */
   version?: string;
 }
-
-/**
- * A key as the HAR shows it: a sandbox key keeps its `sandbox_` prefix (`sandbox_…`), so a reader sees a
- * sandbox key was sent; any other key is masked whole (`…`), neither its length nor any character kept.
- */
-export function maskKey(key: string): string {
-  return key.startsWith(SANDBOX_KEY_PREFIX) ? SANDBOX_KEY_PREFIX + MASK : MASK;
-}
-
-/** Masks keys and credentials: where they are named, and wherever else their text appears afterwards. */
-class Masker {
-  /** Each secret seen, with what replaces it. */
-  private readonly secrets = new Map<string, string>();
-
-  private remember(secret: string, mask: string): string {
-    if (secret.length >= MIN_SCRUBBED_SECRET && secret !== mask) {
-      this.secrets.set(secret, mask);
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret) this.secrets.set(encoded, encodeURIComponent(mask));
-    }
-    return mask;
-  }
-
-  header(name: string, value: string): string {
-    if (isKeyName(name)) return this.remember(value, maskKey(value));
-    if (CREDENTIAL_HEADERS.has(name)) {
-      // The scheme (`Bearer`, `Basic`) stays: it is no secret and says what was sent.
-      const scheme = /^([A-Za-z][\w-]*)\s+(\S.*)$/.exec(value);
-      if (!scheme) return this.remember(value, MASK);
-      this.remember(scheme[2], MASK);
-      return `${scheme[1]} ${MASK}`;
-    }
-    if (name === 'cookie')
-      return value
-        .split(';')
-        .map((pair) => this.cookie(pair))
-        .join('; ');
-    if (name === 'set-cookie') {
-      const [pair, ...attributes] = value.split(';');
-      return [this.cookie(pair), ...attributes.map((attribute) => attribute.trim())].join('; ');
-    }
-    return value;
-  }
-
-  /** `name=value` with its value masked; the name stays. */
-  private cookie(pair: string): string {
-    const equals = pair.indexOf('=');
-    if (equals < 0) return this.remember(pair.trim(), MASK);
-    this.remember(pair.slice(equals + 1).trim(), MASK);
-    return `${pair.slice(0, equals).trim()}=${MASK}`;
-  }
-
-  /** The URL with the value of any key parameter (keyNames.ts: `key`, `apikey`, `x-api-key`...) masked. */
-  url(url: string): string {
-    const question = url.indexOf('?');
-    if (question < 0) return url;
-    const hash = url.indexOf('#', question);
-    const query = url.slice(question + 1, hash < 0 ? undefined : hash);
-    const masked = query
-      .split('&')
-      .map((pair) => {
-        const equals = pair.indexOf('=');
-        if (equals < 0 || !isKeyName(decode(pair.slice(0, equals)))) return pair;
-        const value = decode(pair.slice(equals + 1));
-        this.remember(pair.slice(equals + 1), encodeURIComponent(maskKey(value)));
-        return `${pair.slice(0, equals)}=${encodeURIComponent(this.remember(value, maskKey(value)))}`;
-      })
-      .join('&');
-    return url.slice(0, question + 1) + masked + (hash < 0 ? '' : url.slice(hash));
-  }
-
-  /** Any text with every secret seen replaced (longest first, so no part of one is left). */
-  scrub(text: string): string {
-    let scrubbed = text;
-    for (const [secret, mask] of [...this.secrets].sort(([a], [b]) => b.length - a.length)) {
-      scrubbed = scrubbed.split(secret).join(mask);
-    }
-    return scrubbed;
-  }
-}
-
-const decode = (text: string): string => {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-};
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -209,7 +81,7 @@ const headerValue = (headers: Header[], name: string): string | undefined =>
  * recording, one entry per exchange, keys and credentials masked (`maskKey`; `authorization` keeps its
  * scheme, cookies their names; any text of them elsewhere, a body or a fault, is masked too).
  */
-export function toHar(report: CheckReport | Recording[], options: ToHarOptions = {}): Har {
+export function toHar(report: CheckReport | Recording[], options: ToHarOptions = {}): CheckHar {
   const recordings = Array.isArray(report) ? report : report.runs.map((run) => run.recording);
   const baseUrl = (options.baseUrl ?? 'http://localhost').replace(/\/+$/, '');
   const masker = new Masker();
@@ -223,8 +95,8 @@ export function toHar(report: CheckReport | Recording[], options: ToHarOptions =
     })),
   );
   const headers = (list: Header[]): HarHeader[] => list.map(([name, value]) => ({name, value: masker.scrub(value)}));
-  const pages: Har['log']['pages'] = [];
-  const entries: HarEntry[] = [];
+  const pages: Page[] = [];
+  const entries: CheckHarEntry[] = [];
   recordings.forEach((recording, at) => {
     const name = recording.scenario ?? recording.label;
     const anchor = Date.parse(recording.startedAt);

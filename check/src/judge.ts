@@ -1,12 +1,40 @@
 /**
  * The verdict of a whole check: each recording's requests matched to their operations and checked
- * (requestCheck.ts, with that recording's clock), then judged against the rules (rules.ts). Browser-safe:
- * the site's HAR check runs it too.
+ * (requestCheck.ts, with that recording's clock), read into calls and sessions (recording.ts), then judged
+ * by each rule of the registry (rules/index.ts) the recording's scenario lets it judge. Browser-safe: the
+ * site's HAR check runs it too.
  */
 import type {OpenApiDocument} from '@portal/specs';
-import type {CheckReport, Recording, RunReport} from './model';
+import type {CheckedRequest, CheckReport, CheckScenario, Recording, Rule, RuleVerdict, RunReport} from './model';
+import {readRun, traceOf} from './recording';
 import {createRequestCheck} from './requestCheck';
-import {judgeRecording} from './rules';
+import {ruleBook} from './rules';
+
+/** Why a rule is not judged in a recording of another scenario, or undefined when it is. */
+function outOfScenario(rule: Rule, scenario: CheckScenario | null): string | undefined {
+  if (!rule.scenarios || (scenario !== null && rule.scenarios.includes(scenario))) return undefined;
+  const which = `only the ${rule.scenarios.join(', ')} scenario${rule.scenarios.length > 1 ? 's' : ''} of the check exercise${rule.scenarios.length > 1 ? '' : 's'} it`;
+  return scenario === null ? `a HAR plays no scenario: ${which}` : `the ${scenario} scenario does not: ${which}`;
+}
+
+/** Judges one recording: each exchange's operation, the sessions of its live searches, and a verdict per rule. */
+export function judgeRecording(
+  recording: Recording,
+  checked: CheckedRequest[],
+  bundles: Map<string, OpenApiDocument>,
+): RunReport {
+  const run = readRun(recording, checked, bundles);
+  const verdicts = ruleBook.map((rule): RuleVerdict => {
+    const why = outOfScenario(rule, recording.scenario);
+    return {rule: rule.id, ...(why ? {outcome: 'not-exercised', detail: why, calls: []} : rule.judge(run))};
+  });
+  return {
+    recording,
+    operations: recording.exchanges.map((_, position) => checked[position]?.operationId),
+    verdicts,
+    sessions: run.sessions.map(traceOf),
+  };
+}
 
 /** Judges every recording of a check (one per scenario run, or the one of a HAR). */
 export async function judgeCheck(

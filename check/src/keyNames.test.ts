@@ -1,6 +1,7 @@
-/** The names that carry a key (keyNames.ts), both ways. */
+/** The names that carry a key (keyNames.ts), both ways, and the sandbox's key prefix. */
 import {describe, expect, it} from 'vitest';
-import {isKeyName} from './keyNames';
+import {SANDBOX_KEY_PREFIX as sandboxsOwn} from '@portal/sandbox';
+import {isKeyName, SANDBOX_KEY_PREFIX} from './keyNames';
 
 describe('isKeyName', () => {
   it('knows the header the specs name and the spellings a client may use, in any case', () => {
@@ -23,5 +24,11 @@ describe('isKeyName', () => {
     expect(isKeyName('Partner-Token', ['partner-token'])).toBe(true);
     for (const name of ['keys', 'monkey', 'key-id', 'api', 'apikeys', 'x-api-keys', 'locale', 'x-key'])
       expect(isKeyName(name), name).toBe(false);
+  });
+});
+
+describe('SANDBOX_KEY_PREFIX', () => {
+  it("is the prefix the sandbox's key step accepts", () => {
+    expect(SANDBOX_KEY_PREFIX).toBe(sandboxsOwn);
   });
 });

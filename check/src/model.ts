@@ -1,5 +1,5 @@
 /**
- * What the integration check records and judges, shared by the proxy (proxy.ts), the rules (rules.ts),
+ * What the integration check records and judges, shared by the proxy (proxy.ts), the rules (rules/),
  * the reporters (report/) and the HAR reader (har.ts). Browser-safe: the in-browser HAR check of the
  * site (website/src/components/HarCheck) reads the same types. Times are milliseconds since the run
  * started, so a recording is the same whatever the clock said; `startedAt` anchors them.

@@ -1,9 +1,10 @@
 /**
  * Matches a recorded request to its operation and validates it exactly as the sandbox's validation step
  * does: a small Hono app whose one route finds the request's operation (`operationMatcher` of
- * @portal/specs) and its route of the sandbox (`buildRoutes`), then runs `validate` (middleware/validate.ts: parameters, the JSON body read as protobuf JSON, Ajv,
- * the x-validation rules of rules.ts), then an empty answer. No key step (keys are judged by a rule of
- * rules.ts) and no scenario step. The x-validation rules that read the clock (dates in the past, within
+ * @portal/specs) and its route of the sandbox (`buildRoutes`), then runs `validate` (middleware/validate.ts:
+ * parameters, the JSON body read as protobuf JSON, Ajv, the sandbox's x-validation rules, its rules.ts), then
+ * an empty answer. No key step (keys are judged by the check's rule rules/api-key-header.ts) and no scenario
+ * step. The x-validation rules that read the clock (dates in the past, within
  * 12 months) read the exchange's time: the recording's `startedAt` plus the exchange's `startedMs`.
  * Browser-safe, like app.ts: the site's HAR check runs it too.
  */

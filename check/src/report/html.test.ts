@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {CheckReport} from '../model';
-import {escapeHtml, reportHtml, timelineHtml} from './html';
+import {reportHtml, timelineHtml} from './html';
 import {fixtureReport, fixtureRules, hostileReport} from './fixture';
 
 const SITE = 'https://developers.example.com';
@@ -21,7 +21,7 @@ describe('reportHtml', () => {
     expect(html).not.toMatch(/<link|<img|<iframe|<object|@import|url\(|\ssrc=/i);
     expect(html.match(/<style>/g)).toHaveLength(1);
     expect(html).toContain('@media (prefers-color-scheme:dark)');
-    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
   });
 
   it('links nowhere but to the guides', () => {
@@ -37,7 +37,7 @@ describe('reportHtml', () => {
     expect(html).toContain('<p>1 failed, 3 passed, 1 not exercised in 2 runs.</p>');
     expect(html).toContain('<th scope="col">normal</th><th scope="col">rate-limited</th>');
     expect(html).toContain(
-      'Poll at most once a second.<br><span class="muted">Tolerance: A poll 0.9 s after the last answer passes.',
+      'Poll at most once a second.<br/><span class="muted">Tolerance: A poll 0.9 s after the last answer passes.',
     );
     const retryRow = html.split('\n').find((line) => line.includes('<code>retry-after</code></th>'))!;
     expect(retryRow).toContain('<span class="sr">not judged</span>');
@@ -99,8 +99,10 @@ describe('reportHtml', () => {
     expect(hostile).toContain('<text class="lane" x="12" y="36">Session 1 · slug&lt;script&gt;');
     // eslint-disable-next-line no-control-regex
     expect(hostile).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    const subject = reportHtml({...fixtureReport(), subject: `<a href="x" title='y'>&</a>`}, fixtureRules);
+    expect(subject).toContain('<code>&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;</code>');
+    expect(subject).toContain(
+      '<title>Integration check FAILED: &lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;</title>',
     );
   });
 

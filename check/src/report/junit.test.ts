@@ -1,6 +1,6 @@
 import {XMLParser, XMLValidator} from 'fast-xml-parser';
 import {describe, expect, it} from 'vitest';
-import {escapeXml, junitXml} from './junit';
+import {junitXml, toXml} from './junit';
 import {fixtureReport, fixtureRules, hostileReport} from './fixture';
 
 interface Testcase {
@@ -93,11 +93,22 @@ describe('junitXml', () => {
     expect(labelled['system-err']).toBeUndefined();
   });
 
-  it('escapes the five markup characters and keeps line ends in attributes', () => {
-    expect(escapeXml(`<a href="x">'&'</a>\u0000\u0007\uFFFE😀`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;😀',
+  it('escapes the five markup characters, removes what XML refuses, and keeps line ends in attributes', () => {
+    expect(toXml({a: {'@title': 'a\nb\tc\rd', '#text': `<a href="x">'&'</a>\u0000\u0007\uFFFE😀`}})).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<a title="a&#10;b&#9;c&#13;d">&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;😀</a>\n',
     );
-    expect(escapeXml('a\nb\tc', true)).toBe('a&#10;b&#9;c');
-    expect(escapeXml('lone \uD800 surrogate')).toBe('lone  surrogate');
+    expect(toXml({a: {'#text': 'lone \uD800 surrogate'}})).toContain('<a>lone  surrogate</a>');
+  });
+
+  it('names a run after a HAR label with line ends and quotes, read back as written', () => {
+    const report = fixtureReport();
+    report.mode = 'har';
+    report.runs[0].recording = {...report.runs[0].recording, scenario: null, program: undefined, label: 'a\nb "c"'};
+    const xml = junitXml(report, fixtureRules);
+    expect(xml).toContain('<testsuite name="a&#10;b &quot;c&quot;" tests="2"');
+    // A parser that reads character references reads the label back
+    const read = new XMLParser({ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true}).parse(xml);
+    expect(read.testsuites.testsuite[0].testcase[0].classname).toBe('integration-check.a\nb "c"');
   });
 });

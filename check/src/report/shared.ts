@@ -1,5 +1,5 @@
 /**
- * What the reporters (junit.ts, markdown.ts, html.ts) read the same way from a check's report: a run's
+ * What the reporters (junit.ts, markdown.ts, html.tsx) read the same way from a check's report: a run's
  * name, the rows of the rule × run matrix, the counts, the calls a failure names, and short forms of paths
  * and result statuses. Browser-safe.
  */

@@ -1,9 +1,9 @@
 /**
- * A report or timeline document of html.ts in the colours of a page's own colour mode, not the system's:
+ * A report or timeline document of html.tsx in the colours of a page's own colour mode, not the system's:
  * the site's HAR check (website/src/components/HarCheck) and the try-it console's timeline
  * (website/src/components/TryIt/SessionTimeline.tsx) show them in frames, beside a page whose reader may
  * have chosen dark on a light system. The stylesheet picks its dark colours with
- * `@media (prefers-color-scheme:dark)` (html.ts `STYLE`); in its `<style>` only, that query is made always
+ * `@media (prefers-color-scheme:dark)` (html.tsx `STYLE`); in its `<style>` only, that query is made always
  * or never true. Imports nothing, so a page can use it without loading the check.
  */
 export function withColourMode(html: string, mode: 'light' | 'dark'): string {
