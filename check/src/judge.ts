@@ -1,12 +1,17 @@
 /**
  * The verdict of a whole check: each recording's requests matched to their operations and checked
  * (requestCheck.ts, with that recording's clock), then judged against the rules (rules.ts). Browser-safe:
- * the site's HAR check runs it too.
+ * the site's HAR check and the try-it console's timeline run it too, with the validators precompiled.
  */
-import type {OpenApiDocument} from '@portal/specs';
+import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import type {CheckReport, Recording, RunReport} from './model';
 import {createRequestCheck} from './requestCheck';
 import {judgeRecording} from './rules';
+
+/** How the requests are checked: with validators compiled ahead of time, where nothing may compile (a page). */
+export interface JudgeOptions {
+  precompiledValidators?: PrecompiledValidators;
+}
 
 /** Judges every recording of a check (one per scenario run, or the one of a HAR). */
 export async function judgeCheck(
@@ -14,11 +19,12 @@ export async function judgeCheck(
   bundles: Map<string, OpenApiDocument>,
   subject: string,
   mode: CheckReport['mode'],
+  {precompiledValidators}: JudgeOptions = {},
 ): Promise<CheckReport> {
   const runs: RunReport[] = [];
   for (const recording of recordings) {
     // One check per recording: the x-validation rules that read the date read this recording's clock
-    const check = createRequestCheck(bundles, {startedAt: recording.startedAt});
+    const check = createRequestCheck(bundles, {startedAt: recording.startedAt, precompiledValidators});
     const checked = [];
     for (const exchange of recording.exchanges) checked.push(await check(exchange));
     runs.push(judgeRecording(recording, checked, bundles));
