@@ -20,6 +20,7 @@ import searchTheme, {searchIndexWritten} from './src/plugins/searchIndex';
 import llmsPlugin from './src/plugins/llms';
 import downloadsPlugin from './src/plugins/downloads';
 import securityHeadersPlugin from './src/plugins/securityHeaders';
+import precompiledValidatorsPlugin from './src/plugins/precompiledValidators';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
 assertApiContent();
@@ -110,6 +111,9 @@ const config: Config = {
     changelogPlugin,
     // `/llms.txt`, `/llms-full.txt` and `<page>.md` for AI assistants (src/plugins/llms).
     llmsPlugin,
+    // The request validators compiled at build time, for the console's in-page sandbox and the HAR check: the
+    // policy allows no `new Function` (src/plugins/precompiledValidators).
+    precompiledValidatorsPlugin,
     // `/downloads/sandbox.mjs` and `/downloads/mcp.mjs`, each one file with its `.sha256` (src/plugins/downloads).
     downloadsPlugin as PluginModule,
     [

@@ -7,7 +7,7 @@
 export * from './model';
 export {rules, scenarioSummaries, type RuleId} from './contract';
 export {SCRIPTED_RETRY_AFTER_SECONDS} from './scenarios';
-export {judgeCheck} from './judge';
+export {judgeCheck, type JudgeOptions} from './judge';
 export {fromHar, toHar, MAX_HAR_BYTES} from './har';
 export {reportHtml, timelineHtml} from './report/html';
 export {reportMarkdown} from './report/markdown';

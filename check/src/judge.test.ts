@@ -1,5 +1,6 @@
+import {requestSchemaRefs, type PrecompiledValidators, type SpecValidator} from '@portal/specs';
 import {describe, expect, it} from 'vitest';
-import {bundles, exampleBody, exampleUrl, KEY, op} from '@portal/sandbox/testing';
+import {bundles, exampleBody, exampleUrl, KEY, op, validator} from '@portal/sandbox/testing';
 import {judgeCheck} from './judge';
 import type {Exchange, ProgramEnd, Recording} from './model';
 
@@ -132,5 +133,30 @@ describe('judgeCheck', () => {
     );
     expect(report.runs.map((one) => one.verdicts[0].outcome)).toEqual(['pass', 'fail']);
     expect(report.runs[1].verdicts[0].detail).toMatch(/hotels-indicative\.within-12-months/);
+  });
+
+  it('checks requests with the precompiled validators it is given, not with validators it compiles', async () => {
+    const create = op('FlightsService_CreateSearch');
+    const example = exampleBody(create) as {query: {adults: number}};
+    const bodyCheck = async (adults: number, options?: Parameters<typeof judgeCheck>[4]) => {
+      const search = run([call(0, create.operationId, {...example, query: {...example.query, adults}})]);
+      const report = await judgeCheck([search], bundles, 'x', 'har', options);
+      return report.runs[0].verdicts.find((verdict) => verdict.rule === 'valid-requests');
+    };
+    // Compiled: the spec's example passes, and with 3 adults
+    expect((await bodyCheck(example.query.adults))?.outcome).toBe('pass');
+    expect((await bodyCheck(3))?.outcome).toBe('pass');
+    // Given validators (here one that refuses every body): theirs is the verdict, for the same bundles too (another
+    // request: the sandbox's validation step keeps the outcome of a request it has checked)
+    // A stand-in with what the check reads of a validator: its answer and its errors
+    const refuse = Object.assign(() => false, {
+      errors: [{instancePath: '/query', schemaPath: '#', keyword: 'given', params: {}, message: 'refused as given'}],
+    }) as unknown as ReturnType<SpecValidator['validatorAt']>;
+    const precompiledValidators: PrecompiledValidators = new Map(
+      requestSchemaRefs(validator, create.operationId).map((ref) => [ref, refuse]),
+    );
+    const given = await bodyCheck(4, {precompiledValidators});
+    expect(given?.outcome).toBe('fail');
+    expect(given?.detail).toContain('query refused as given (given)');
   });
 });

@@ -2,9 +2,9 @@
  * The verdict of a whole check: each recording's requests matched to their operations and checked
  * (requestCheck.ts, with that recording's clock), read into calls and sessions (recording.ts), then judged
  * by each rule of the registry (rules/index.ts) the recording's scenario lets it judge. Browser-safe: the
- * site's HAR check runs it too.
+ * site's HAR check and the try-it console's timeline run it too, with the validators precompiled.
  */
-import type {OpenApiDocument} from '@portal/specs';
+import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import type {CheckedRequest, CheckReport, CheckScenario, Recording, Rule, RuleVerdict, RunReport} from './model';
 import {readRun, traceOf} from './recording';
 import {createRequestCheck} from './requestCheck';
@@ -36,17 +36,23 @@ export function judgeRecording(
   };
 }
 
+/** How the requests are checked: with validators compiled ahead of time, where nothing may compile (a page). */
+export interface JudgeOptions {
+  precompiledValidators?: PrecompiledValidators;
+}
+
 /** Judges every recording of a check (one per scenario run, or the one of a HAR). */
 export async function judgeCheck(
   recordings: Recording[],
   bundles: Map<string, OpenApiDocument>,
   subject: string,
   mode: CheckReport['mode'],
+  {precompiledValidators}: JudgeOptions = {},
 ): Promise<CheckReport> {
   const runs: RunReport[] = [];
   for (const recording of recordings) {
     // One check per recording: the x-validation rules that read the date read this recording's clock
-    const check = createRequestCheck(bundles, {startedAt: recording.startedAt});
+    const check = createRequestCheck(bundles, {startedAt: recording.startedAt, precompiledValidators});
     const checked = [];
     for (const exchange of recording.exchanges) checked.push(await check(exchange));
     runs.push(judgeRecording(recording, checked, bundles));

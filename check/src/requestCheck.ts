@@ -6,10 +6,11 @@
  * an empty answer. No key step (keys are judged by the check's rule rules/api-key-header.ts) and no scenario
  * step. The x-validation rules that read the clock (dates in the past, within
  * 12 months) read the exchange's time: the recording's `startedAt` plus the exchange's `startedMs`.
- * Browser-safe, like app.ts: the site's HAR check runs it too.
+ * Browser-safe, like app.ts: the site's HAR check runs it too, with the validators precompiled (its pages allow
+ * no `new Function`: website/src/plugins/precompiledValidators).
  */
 import {Hono, type Context} from 'hono';
-import {operationMatcher, SpecValidator, type OpenApiDocument} from '@portal/specs';
+import {operationMatcher, SpecValidator, type OpenApiDocument, type PrecompiledValidators} from '@portal/specs';
 import {buildRoutes, SandboxError, validate, type SandboxEnv} from '@portal/sandbox';
 import type {CheckedRequest, Exchange} from './model';
 
@@ -23,13 +24,16 @@ type CheckEnv = SandboxEnv & {Bindings: CheckBindings};
 /** Any origin will do: only the path and query of a recorded request are read. */
 const ORIGIN = 'http://check.invalid';
 
-/** The checking app of a set of bundles, built once (routes and compiled schemas are the costly part). */
-const apps = new WeakMap<Map<string, OpenApiDocument>, Hono<CheckEnv>>();
+/**
+ * The checking app of a set of bundles, built once (routes and compiled schemas are the costly part), again
+ * when other precompiled validators are given.
+ */
+const apps = new WeakMap<Map<string, OpenApiDocument>, {precompiled?: PrecompiledValidators; app: Hono<CheckEnv>}>();
 
-function checkingApp(bundles: Map<string, OpenApiDocument>): Hono<CheckEnv> {
+function checkingApp(bundles: Map<string, OpenApiDocument>, precompiled?: PrecompiledValidators): Hono<CheckEnv> {
   const built = apps.get(bundles);
-  if (built) return built;
-  const validator = new SpecValidator(bundles);
+  if (built && built.precompiled === precompiled) return built.app;
+  const validator = new SpecValidator(bundles, precompiled);
   const app = new Hono<CheckEnv>();
   const matcher = operationMatcher(bundles);
   const routes = new Map(buildRoutes(bundles).map((route) => [route.operation.operationId, route]));
@@ -59,7 +63,7 @@ function checkingApp(bundles: Map<string, OpenApiDocument>): Hono<CheckEnv> {
       : [{field: '', description: error.message, reason: String(error.status)}];
     return context.body(null, error.status as 400);
   });
-  apps.set(bundles, app);
+  apps.set(bundles, {precompiled, app});
   return app;
 }
 
@@ -88,6 +92,8 @@ function requestOf(exchange: Exchange): Request | undefined {
 export interface RequestCheckOptions {
   /** ISO time the recording started: an exchange's time is this plus its `startedMs`. */
   startedAt: string;
+  /** Request validators compiled ahead of time (`SpecValidator`'s `precompiled`), where nothing may compile. */
+  precompiledValidators?: PrecompiledValidators;
 }
 
 /**
@@ -100,7 +106,7 @@ export function createRequestCheck(
 ): (exchange: Exchange) => Promise<CheckedRequest> {
   const start = Date.parse(options.startedAt);
   if (Number.isNaN(start)) throw new Error(`startedAt is not a time: ${options.startedAt}`);
-  const app = checkingApp(bundles);
+  const app = checkingApp(bundles, options.precompiledValidators);
   return async (exchange) => {
     const found: CheckedRequest = {operationId: undefined, pathParams: {}, violations: []};
     const request = requestOf(exchange);

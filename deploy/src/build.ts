@@ -1,41 +1,35 @@
 /**
  * The portal's Worker build, one for the deploy and the local runs: ./worker.ts (the sandbox's Worker handler
  * plus the MCP server at `/mcp`) bundled by esbuild into one ES module for workerd, with the bundles built in
- * (the module `portal:bundles`) and every request validator the sandbox compiles precompiled. Cloudflare Workers allow no code
- * generation from strings (`new Function`, which Ajv compiles with), so the validators are Ajv standalone
- * code made here (`requestSchemaRefs` of `@portal/specs`: the parameter and body schemas of every operation),
- * given to the sandbox's handler as the module `portal:precompiled-validators`; the formats they check are
- * `@portal/sandbox/worker/formats`. The MCP server's markdown pages are made here too (`markdownPages` of
- * @portal/mcp, as the stdio server makes them when it starts), as the module `portal:pages`.
+ * (the module `portal:bundles`) and every request validator the sandbox compiles precompiled. Cloudflare
+ * Workers allow no code generation from strings (`new Function`, which Ajv compiles with), so the validators
+ * are Ajv standalone code (`standaloneValidatorsSource` of `@portal/specs/standalone`: the parameter and body
+ * schemas of every operation), given to the sandbox's handler as the module `portal:precompiled-validators`.
+ * The MCP server's markdown pages are made here too (`markdownPages` of @portal/mcp, as the stdio server makes
+ * them when it starts), as the module `portal:pages`.
  *
  * `tsx src/build.ts [outfile]` writes `deploy/dist/worker.js` unless told (minified, with its source map):
  * the `build.command` of wrangler.jsonc, which `wrangler deploy` runs first and the local runs (./local.ts)
  * run into a temporary folder.
  */
 import path from 'node:path';
-import {_} from 'ajv';
-import standaloneCode from 'ajv/dist/standalone';
 import {build} from 'esbuild';
 import {markdownPages} from '@portal/mcp/pages';
-import {createAjv, requestSchemaRefs, SpecValidator, type OpenApiDocument} from '@portal/specs';
+import type {OpenApiDocument} from '@portal/specs';
 import {virtualModules, type VirtualModule} from '@portal/specs/esbuild';
 import {loadBundles} from '@portal/specs/node';
+import {standaloneValidatorsSource} from '@portal/specs/standalone';
 
 export const portalWorkerEntry = path.join(__dirname, 'worker.ts');
 export const defaultOutfile = path.resolve(__dirname, '..', 'dist', 'worker.js');
 
-/** The CommonJS source of the validators of every request schema the sandbox compiles, by `<slug><pointer>`. */
-export function precompiledValidatorsSource(bundles: Map<string, OpenApiDocument>): string {
-  const validator = new SpecValidator(bundles);
-  const refs = [...new Set([...validator.operations.keys()].flatMap((id) => requestSchemaRefs(validator, id)))];
-  // The same Ajv as SpecValidator's, keeping the source of what it compiles; its formats required by name
-  const ajv = createAjv({code: {source: true, formats: _`require("@portal/sandbox/worker/formats").formats`}});
-  for (const [slug, doc] of bundles) ajv.addSchema(doc as object, slug);
-  const code = standaloneCode(ajv, Object.fromEntries(refs.map((ref, index) => [`v${index}`, ref])));
-  return `${code}
-const refs = ${JSON.stringify(refs)};
-exports.precompiledValidators = new Map(refs.map((ref, index) => [ref, exports["v" + index]]));
-`;
+/** The modules the Worker imports that the build makes, by name, from the bundles built in. */
+export function workerModules(bundles: Map<string, OpenApiDocument>): Record<string, () => VirtualModule> {
+  return {
+    'portal:precompiled-validators': () => ({js: standaloneValidatorsSource(bundles), resolveDir: __dirname}),
+    'portal:pages': () => ({json: markdownPages(bundles)}),
+    'portal:bundles': () => ({json: Object.fromEntries(bundles)}),
+  };
 }
 
 export interface WorkerBuild {
@@ -62,11 +56,6 @@ export async function buildWorker(outfile: string, options: WorkerBuildOptions =
   } catch (error) {
     throw new Error(`The Worker is built from the bundled specifications: ${(error as Error).message}`);
   }
-  const modules: Record<string, () => VirtualModule> = {
-    'portal:precompiled-validators': () => ({js: precompiledValidatorsSource(bundles), resolveDir: __dirname}),
-    'portal:pages': () => ({json: markdownPages(bundles)}),
-    'portal:bundles': () => ({json: Object.fromEntries(bundles)}),
-  };
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -79,7 +68,7 @@ export async function buildWorker(outfile: string, options: WorkerBuildOptions =
     sourcemap: minify ? 'linked' : false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [virtualModules(modules)],
+    plugins: [virtualModules(workerModules(bundles))],
   });
   return {outfile, bytes: result.metafile.outputs[path.relative(process.cwd(), outfile)]?.bytes ?? 0};
 }

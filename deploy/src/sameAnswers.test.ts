@@ -170,7 +170,7 @@ describe('the same query on every runtime', () => {
             sandboxBrowser: {sandboxFetch: typeof import('@portal/sandbox/browser').sandboxFetch};
           }
         ).sandboxBrowser;
-        (globalThis as unknown as {handle: unknown}).handle = entry.sandboxFetch(new Map(documents), site);
+        (globalThis as unknown as {handle: unknown}).handle = entry.sandboxFetch(new Map(documents), {siteUrl: site});
       },
       [[...bundles], SITE] as const,
     );

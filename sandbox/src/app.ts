@@ -16,6 +16,7 @@ import {
   securityHeaders,
   SpecValidator,
   type OpenApiDocument,
+  type PrecompiledValidators,
   type Schema,
 } from '@portal/specs';
 import {errorBody, errorTemplate, SandboxError} from './errors';
@@ -61,10 +62,12 @@ export interface SandboxOptions {
    */
   siteUrl?: string;
   /**
-   * Request validators compiled ahead of time, by `<slug><pointer>` (`requestSchemaRefs` of `@portal/specs`): the
-   * Worker passes them, as Cloudflare Workers allow no code generation (`worker/build.ts`). Others compile on first use.
+   * Request validators compiled ahead of time, by `<slug><pointer>` (`standaloneValidatorsSource` of
+   * `@portal/specs/standalone`), for a runtime that allows no code generation: the Worker (Cloudflare Workers allow
+   * no `new Function`, deploy/src/build.ts) and the site's pages (their Content-Security-Policy has no
+   * 'unsafe-eval'). Schemas they do not cover compile on first use.
    */
-  precompiledValidators?: ReadonlyMap<string, ReturnType<SpecValidator['validatorAt']>>;
+  precompiledValidators?: PrecompiledValidators;
 }
 
 /** An OpenAPI path template as a Hono route path (`{sessionToken}` → `:sessionToken`). */

@@ -2,16 +2,21 @@
  * The browser entries are browser-safe: `browser.ts` (`@portal/sandbox/browser`, the try-it
  * console's in-page handler) and `places.ts` (`@portal/sandbox/places`) are bundled for the browser
  * with esbuild, failing on any Node built-in, and the bundle is then run in a context that holds
- * only Web platform globals (no `process`, `Buffer` or `require`) to answer requests.
+ * only Web platform globals (no `process`, `Buffer` or `require`) to answer requests. Where no code may be
+ * generated from strings (a page whose Content-Security-Policy has no 'unsafe-eval', as the site's), it answers
+ * with the request validators precompiled, and cannot validate without them.
  */
 import path from 'node:path';
 import {runInNewContext} from 'node:vm';
 import {build, type Plugin} from 'esbuild';
+import type {PrecompiledValidators} from '@portal/specs';
+import {virtualModules} from '@portal/specs/esbuild';
+import {standaloneValidatorsSource} from '@portal/specs/standalone';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles, exampleBody, KEY, op, validator} from './testing';
 
 type Entry = {
-  sandboxFetch: (bundles: typeof import('./testing').bundles) => (request: Request) => Promise<Response> | undefined;
+  sandboxFetch: typeof import('./browser').sandboxFetch;
 };
 
 /** Records every `node:` import instead of resolving it (a bare built-in fails the browser build by itself). */
@@ -27,17 +32,22 @@ function nodeImports(found: string[]): Plugin {
   };
 }
 
-async function bundle(entry: string): Promise<{code: string; nodeBuiltins: string[]; errors: string[]}> {
+async function bundle(
+  entry: string | {contents: string},
+  plugins: Plugin[] = [],
+): Promise<{code: string; nodeBuiltins: string[]; errors: string[]}> {
   const nodeBuiltins: string[] = [];
   const result = await build({
-    entryPoints: [path.join(__dirname, entry)],
+    ...(typeof entry === 'string'
+      ? {entryPoints: [path.join(__dirname, entry)]}
+      : {stdin: {contents: entry.contents, resolveDir: __dirname, loader: 'ts'}}),
     bundle: true,
     platform: 'browser',
     format: 'iife',
     globalName: 'entry',
     write: false,
     logLevel: 'silent',
-    plugins: [nodeImports(nodeBuiltins)],
+    plugins: [...plugins, nodeImports(nodeBuiltins)],
   }).catch((error: {errors?: {text: string}[]}) => ({
     errors: error.errors ?? [{text: String(error)}],
     outputFiles: [],
@@ -77,10 +87,13 @@ const webGlobals = () => ({
   console,
 });
 
-/** Runs a bundle in a fresh context with only `webGlobals` and returns what its entry exports. */
-function run<T>(code: string): T {
-  const context: Record<string, unknown> = webGlobals();
-  runInNewContext(`${code}\nglobalThis.exported = entry;`, context);
+/**
+ * Runs a bundle in a fresh context with only `webGlobals` (and `globals`) and returns what its entry exports.
+ * `eval: false`: no code generated from strings (`eval`, `new Function` throw), as under a policy without 'unsafe-eval'.
+ */
+function run<T>(code: string, {eval: strings = true, globals = {}} = {}): T {
+  const context: Record<string, unknown> = {...webGlobals(), ...globals};
+  runInNewContext(`${code}\nglobalThis.exported = entry;`, context, {contextCodeGeneration: {strings}});
   expect(context.process).toBeUndefined();
   expect(context.Buffer).toBeUndefined();
   return context.exported as T;
@@ -134,6 +147,54 @@ describe('@portal/sandbox/browser', () => {
     const unauthorised = await handle(new Request(`${origin}/apiservices/v3/culture/currencies`))!;
     expect(unauthorised.status).toBe(401);
     expect(await unauthorised.json()).toMatchObject({code: expect.any(Number), message: expect.any(String)});
+  });
+});
+
+describe('@portal/sandbox/browser where no code may be generated from strings', () => {
+  const slug = 'flights-live-pricing';
+  const one = new Map([[slug, bundles.get(slug)!]]);
+  const create = op('FlightsService_CreateSearch');
+  const search = (handle: ReturnType<Entry['sandboxFetch']>, body: unknown) =>
+    handle(
+      new Request(`https://developers.example${create.path}`, {
+        method: 'POST',
+        headers: {'x-api-key': KEY, 'content-type': 'application/json'},
+        body: JSON.stringify(body),
+      }),
+    )!;
+
+  it('validates with the precompiled validators; without them it cannot compile and answers 500', async () => {
+    // The handler and the API's validators (Ajv standalone code) in one browser bundle, as a page loads them
+    const built = await bundle(
+      {
+        contents:
+          "export {sandboxFetch} from './browser'; export {precompiledValidators} from 'portal:precompiled-validators';",
+      },
+      [virtualModules({'portal:precompiled-validators': {js: standaloneValidatorsSource(one), resolveDir: __dirname}})],
+    );
+    expect(built.errors).toEqual([]);
+    expect(built.nodeBuiltins).toEqual([]);
+    const logged: unknown[][] = [];
+    const entry = run<Entry & {precompiledValidators: PrecompiledValidators}>(built.code, {
+      eval: false,
+      globals: {console: {...console, error: (...args: unknown[]) => logged.push(args)}},
+    });
+    expect(entry.precompiledValidators.size).toBeGreaterThan(0);
+
+    // The validators compiled in the page: refused (first: the sandbox keeps the outcome of a request it checked)
+    const compiling = entry.sandboxFetch(one);
+    expect((await search(compiling, exampleBody(create))).status).toBe(500);
+    expect(String(logged.flat())).toMatch(/Code generation from strings disallowed/);
+
+    logged.length = 0;
+    const precompiled = entry.sandboxFetch(one, {precompiledValidators: entry.precompiledValidators});
+    const valid = await search(precompiled, exampleBody(create));
+    expect(valid.status).toBe(200);
+    expect(validator.response(create.operationId, await valid.json()).errors).toEqual([]);
+    const invalid = await search(precompiled, {query: {market: 'UK'}});
+    expect(invalid.status).toBe(400);
+    expect(validator.schema('Error', await invalid.json()).errors).toEqual([]);
+    expect(logged).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import {specFormats} from './formats';
 import {operations, pointerSegment, resolveRef, type OpenApiDocument, type Operation} from './openapi';
 import {fieldName, type ValuePath} from './requests';
 
@@ -14,20 +15,9 @@ export interface ValidationResult {
   errors: string[];
 }
 
-const int = (bits: number) => (value: number) =>
-  Number.isInteger(value) && value >= -(2 ** (bits - 1)) && value < 2 ** (bits - 1);
-
-/** OpenAPI's number formats, beside ajv-formats' (a module of precompiled validators requires them by name too). */
-export const specFormats = {
-  int32: {type: 'number', validate: int(32)},
-  int64: {type: 'number', validate: int(64)},
-  float: {type: 'number', validate: () => true},
-  double: {type: 'number', validate: () => true},
-} as const;
-
 /**
- * The options of `createAjv`'s Ajv (a build of precompiled validators adds its `code` options). `verbose`
- * gives each error the failing schema and value, which the message of a `not` names (`messageOf`).
+ * The options of `createAjv`'s Ajv (./standalone.ts adds its `code` options). `verbose` gives each error the
+ * failing schema and value, which the message of a `not` names (`messageOf`).
  */
 export const ajvOptions = {strict: false, allErrors: true, validateSchema: false, verbose: true} as const;
 
@@ -95,19 +85,22 @@ export function messageOf(error: ErrorObject): string {
   return error.message ?? 'is invalid';
 }
 
+/**
+ * Validators compiled ahead of time, by `<slug><pointer>` (Ajv standalone code, ./standalone.ts), for a runtime
+ * that may not compile: Cloudflare Workers and the site's pages allow no code generation from strings.
+ */
+export type PrecompiledValidators = ReadonlyMap<string, ValidateFunction>;
+
 export class SpecValidator {
   readonly ajv: Ajv2020;
   /** Every operation of every document, by operationId (unique across the specs). */
   readonly operations = new Map<string, Operation>();
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  /**
-   * `precompiled`: validators compiled ahead of time by `<slug><pointer>` (Ajv standalone code), for a runtime
-   * that cannot compile (Cloudflare Workers allow no `new Function`: the sandbox's Worker passes them).
-   */
+  /** `precompiled`: used instead of compiling the schemas they cover (the others compile on first use). */
   constructor(
     readonly specs: Map<string, OpenApiDocument>,
-    precompiled?: ReadonlyMap<string, ValidateFunction>,
+    precompiled?: PrecompiledValidators,
   ) {
     this.ajv = createAjv();
     for (const [ref, validate] of precompiled ?? []) this.compiled.set(ref, validate);

@@ -1,12 +1,14 @@
 /**
  * The in-browser HAR check's work, loaded with `import()` only when the reader picks a file (HarCheck's
  * index.tsx): read the file, `fromHar`, fetch the thirteen bundles from the site (`/openapi/<slug>.json`,
- * the console's `fetchBundle`), `judgeCheck` in HAR mode, and the report as one HTML document
- * (`reportHtml`). The same code as `npm run sandbox -- check --har` (check/src/cli.ts), and the
- * same refusals: a file over `MAX_HAR_BYTES` is refused before it is read, a HAR that cannot be read or
- * that holds no call of the APIs answers one sentence. Nothing is sent anywhere.
+ * the console's `fetchBundle`) and their request validators, compiled when the site was built (the page's
+ * policy allows no `new Function`: src/plugins/precompiledValidators), `judgeCheck` in HAR mode, and the
+ * report as one HTML document (`reportHtml`). The same code as `npm run sandbox -- check --har`
+ * (check/src/cli.ts), and the same refusals: a file over `MAX_HAR_BYTES` is refused before it is read, a
+ * HAR that cannot be read or that holds no call of the APIs answers one sentence. Nothing is sent anywhere.
  */
-import type {OpenApiDocument} from '@portal/specs';
+import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
+import {loadPrecompiledValidators} from '@generated/precompiled-validators';
 import {fromHar, judgeCheck, MAX_HAR_BYTES, reportHtml, rules, type CheckReport} from '@portal/check';
 import {fetchBundle} from '../TryIt/bundles';
 
@@ -61,9 +63,14 @@ export async function checkHarFile(
 
   onStep('specs');
   let bundles: Map<string, OpenApiDocument>;
+  let precompiledValidators: PrecompiledValidators;
   try {
-    const docs = await Promise.all(sources.map((source) => fetchBundle(source.href)));
+    const [docs, validators] = await Promise.all([
+      Promise.all(sources.map((source) => fetchBundle(source.href))),
+      loadPrecompiledValidators(sources.map((source) => source.slug)),
+    ]);
     bundles = new Map(sources.map((source, at) => [source.slug, docs[at]]));
+    precompiledValidators = validators;
   } catch (error) {
     return {
       error: `The API specifications could not be loaded from this site: ${error instanceof Error ? error.message : String(error)}. Reload the page and try again.`,
@@ -71,7 +78,7 @@ export async function checkHarFile(
   }
 
   onStep('judging');
-  const report = await judgeCheck(read.recordings, bundles, file.name, 'har');
+  const report = await judgeCheck(read.recordings, bundles, file.name, 'har', {precompiledValidators});
   const calls = read.recordings.reduce((sum, recording) => sum + recording.exchanges.length, 0);
   const ignored = read.recordings.reduce((sum, recording) => sum + (recording.ignored ?? 0), 0);
   // As the command line: a HAR with no call of an operation is not a HAR of the APIs (exit code 2).

@@ -11,6 +11,7 @@ import type {OpenApiDocument} from '@portal/specs';
 import type {Recording} from '@portal/check';
 import {withColourMode} from '@portal/check/theme';
 import {useColorMode} from '@docusaurus/theme-common';
+import {validatorsOf} from './sandbox';
 import styles from './styles.module.css';
 
 const TITLE = 'Timeline of the session';
@@ -31,10 +32,12 @@ export default function SessionTimeline({
   useEffect(() => {
     if (!session) return undefined;
     let current = true;
-    void import('@portal/check').then(async ({judgeCheck, timelineHtml}) => {
-      const report = await judgeCheck([session], new Map([[slug, doc]]), 'Try it', 'har');
-      if (current) setDrawn({session, html: timelineHtml(report.runs[0], TITLE)});
-    });
+    void Promise.all([import('@portal/check'), validatorsOf(slug)]).then(
+      async ([{judgeCheck, timelineHtml}, precompiledValidators]) => {
+        const report = await judgeCheck([session], new Map([[slug, doc]]), 'Try it', 'har', {precompiledValidators});
+        if (current) setDrawn({session, html: timelineHtml(report.runs[0], TITLE)});
+      },
+    );
     return () => {
       current = false;
     };

@@ -6,7 +6,8 @@
  *
  * One policy for every page, not one per page: the site is a single-page app, and after the first page
  * the browser keeps that document (and its policy) while the reader moves to any other route. So every
- * page's policy must allow what any page may do, and every inline script of the build is hashed.
+ * page's policy must allow what any page may do, and every inline script of the build is hashed. No page
+ * makes code from strings, so script-src has no 'unsafe-eval' (e2e/csp.spec.ts fails on any `eval` refused).
  */
 import {localSandboxUrl} from '../../components/TryIt/request';
 import type {Header, HeaderRule, InlineScript} from './headersFile';
@@ -37,21 +38,16 @@ export function directives(scripts: InlineScript[]): Directive[] {
     },
     {
       name: 'script-src',
-      why: "scripts: the site's bundles and the inline scripts of the build by hash, no 'unsafe-inline'",
+      why:
+        "scripts: the site's bundles and the inline scripts of the build by hash, no 'unsafe-inline'; no " +
+        "'unsafe-eval' either: no code is made from strings. The try-it console's in-page sandbox and the HAR " +
+        'check validate requests with Ajv validators compiled when the site is built (src/plugins/precompiledValidators)',
       allow: [
         {source: "'self'", why: 'the bundles under /assets/js/ (runtime, main and the chunks each route loads)'},
         ...scripts.map((script) => ({
           source: script.hash,
           why: `${script.label} (${script.pages.length} page${script.pages.length === 1 ? '' : 's'}, e.g. ${script.pages[0]})`,
         })),
-        {
-          source: "'unsafe-eval'",
-          why:
-            'the try-it console: its in-page sandbox (@portal/sandbox, Hono) validates every request with Ajv, which ' +
-            'compiles each schema to a function with `new Function`; without it every call fails. Only Ajv ' +
-            'standalone code generated at build time would remove it. (Single-page app: the console opens from ' +
-            'any page reached in-app, so every page allows it.)',
-        },
       ],
     },
     {
