@@ -4,7 +4,7 @@ import {bundles, exampleBody, exampleUrl, KEY, op, testApp} from '@portal/sandbo
 import type {CheckScenario} from './model';
 import {startProxy, type RunningProxy} from './proxy';
 
-const {app} = testApp();
+const {app, clock} = testApp();
 const opened: RunningProxy[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((proxy) => proxy.close()));
@@ -56,6 +56,41 @@ describe('the recording proxy', () => {
     expect((await create(proxy)).status).toBe(200);
     expect(proxy.exchanges[0].fault?.description).toMatch(/429 with Retry-After: 2/);
     expect(proxy.exchanges[1].fault).toBeUndefined();
+  });
+
+  it("rewrites never-completes' first session to INCOMPLETE and records each rewrite as the check's own fault", async () => {
+    const proxy = await proxyFor('never-completes');
+    const {sessionToken} = (await (await create(proxy)).json()) as {sessionToken: string};
+    // Long enough for the sandbox to answer the search complete
+    clock.now += 60_000;
+    const polled = (await (await poll(proxy, sessionToken)).json()) as {status: string};
+    expect(polled.status).toBe('RESULT_STATUS_INCOMPLETE');
+    const other = (await (await create(proxy)).json()) as {sessionToken: string};
+    clock.now += 60_000;
+    expect(((await (await poll(proxy, other.sessionToken)).json()) as {status: string}).status).toBe(
+      'RESULT_STATUS_COMPLETE',
+    );
+    expect(JSON.parse(proxy.exchanges[1].response.body!).status).toBe('RESULT_STATUS_INCOMPLETE');
+    expect(proxy.exchanges.map((exchange) => exchange.fault)).toEqual([
+      // The sandbox's create already answered INCOMPLETE: nothing to rewrite
+      undefined,
+      {kind: 'rewrite', description: 'the first session answered RESULT_STATUS_INCOMPLETE in place of its status'},
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("starts failed's first search in the sandbox's failed scenario, recorded as the check's own fault", async () => {
+    const proxy = await proxyFor('failed');
+    const {sessionToken} = (await (await create(proxy)).json()) as {sessionToken: string};
+    clock.now += 60_000;
+    expect(((await (await poll(proxy, sessionToken)).json()) as {status: string}).status).toBe('RESULT_STATUS_FAILED');
+    expect((await create(proxy)).status).toBe(200);
+    expect(proxy.exchanges.map((exchange) => exchange.fault)).toEqual([
+      {kind: 'rewrite', description: "the first search started in the sandbox's failed scenario"},
+      undefined,
+      undefined,
+    ]);
   });
 
   it('answers the second poll of a lost session 404 with the error body', async () => {

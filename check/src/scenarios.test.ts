@@ -94,7 +94,11 @@ describe('the scenario scripts', () => {
 
   it("failed starts the first search in the sandbox's failed scenario, and only the first", () => {
     const script = scenarioScript('failed');
-    expect(script.before(create)).toMatchObject({headers: {'x-sandbox-scenario': 'failed'}});
+    expect(script.before(create)).toEqual({
+      forward: true,
+      headers: {'x-sandbox-scenario': 'failed'},
+      fault: {kind: 'rewrite', description: "the first search started in the sandbox's failed scenario"},
+    });
     script.after(create, 200, answer('t1'));
     expect(script.before(create)).toEqual({forward: true});
   });

@@ -3,70 +3,21 @@
  * A check as one self-contained HTML page: no script, no external stylesheet, font or image, light and
  * dark, readable on a phone (wide tables and timelines scroll in their own box). The verdict, the rule ×
  * run matrix, each failure with its calls, and for each run a timeline of its sessions (an SVG, with a
- * table as its text alternative). Written in hono/jsx and rendered to a string by it, which escapes every
+ * table as its text alternative: runParts.tsx). Written in hono/jsx and rendered to a string by it, which escapes every
  * text and attribute a program or a HAR wrote; the characters HTML refuses are removed from the whole
  * document (`clean`). Browser-safe. The pragma above is for the builds that do not read check/tsconfig.json
  * (the site's, Playwright's).
  */
-import type {Child} from 'hono/jsx';
 import type {JSX} from 'hono/jsx/jsx-runtime';
-import type {CheckReport, Exchange, Rule, RunReport} from '../model';
-import {
-  callsOf,
-  clean,
-  countsSentence,
-  guideHref,
-  programEnd,
-  ruleRows,
-  runName,
-  seconds,
-  sessionCalls,
-  shortPath,
-  shortStatus,
-  verdictOf,
-  violationsOf,
-} from './shared';
-import {round, timelineLayout, type Mark} from './timelineLayout';
+import type {CheckReport, Rule, RunReport} from '../model';
+import {CallsTable, Legend, lines, PathCell, Timeline} from './runParts';
+import {callsOf, clean, countsSentence, guideHref, programEnd, ruleRows, runName, seconds, verdictOf} from './shared';
+import {STYLE} from './style';
 
 export interface HtmlOptions {
   /** The portal's origin, to make the guides' links absolute. Default: site paths. */
   siteUrl?: string;
 }
-
-const STYLE = `
-:root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--bg:#fff;--line:#d1d9e0;--soft:#f6f8fa;
---ok:#1a7f37;--c4:#9a6700;--c5:#cf222e;--fault:#8250df;--other:#59636e;--bad:#cf222e}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--line:#3d444d;--soft:#151b23;
---ok:#3fb950;--c4:#d29922;--c5:#f85149;--fault:#ab7df8;--other:#9198a1;--bad:#ff7b72}}
-*{box-sizing:border-box}
-body{margin:0 auto;max-width:72rem;padding:1rem;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
-h1{font-size:1.5rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.1rem;margin-top:1.5rem}h4{font-size:1rem}
-code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.875em}
-pre{background:var(--soft);padding:.75rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
-a{color:inherit}
-.verdict{font-weight:700}.verdict.passed{color:var(--ok)}.verdict.failed{color:var(--bad)}
-.scroll{overflow-x:auto;max-width:100%;border:1px solid var(--line);margin:.5rem 0}
-table{border-collapse:collapse;font-size:.875rem}
-th,td{border-bottom:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}
-thead th{background:var(--soft)}
-td.num{text-align:right;font-variant-numeric:tabular-nums}
-td.path{overflow-wrap:anywhere;min-width:12rem}
-.rule{min-width:16rem}.muted{color:var(--muted)}
-.pass{color:var(--ok)}.fail{color:var(--bad);font-weight:700}.not-exercised,.none{color:var(--muted)}
-td.pass,td.fail,td.not-exercised,td.none{text-align:center;font-size:1.1rem}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.legend span{display:inline-block;margin-right:1rem}
-.swatch{display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-.05em;border-radius:2px}
-svg text{font:10px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;fill:var(--fg)}
-svg .lane{font:600 11px system-ui,sans-serif}svg .tick{stroke:var(--line)}
-.k2xx{fill:var(--ok);background:var(--ok)}.k4xx{fill:var(--c4);background:var(--c4)}
-.k5xx{fill:var(--c5);background:var(--c5)}.kfault{fill:var(--fault);background:var(--fault)}
-.kother{fill:var(--other);background:var(--other)}
-.viol{stroke:var(--bad);stroke-width:2;fill:none}.faultmark{fill:var(--fault)}
-`;
-
-/** The nodes on lines of their own in the page's source. */
-const lines = (...nodes: Child[]): Child[] => nodes.flatMap((node, at) => (at ? ['\n', node] : [node]));
 
 /** A whole document, its characters HTML refuses removed. */
 function documentOf(page: JSX.Element): string {
@@ -74,15 +25,6 @@ function documentOf(page: JSX.Element): string {
   if (page instanceof Promise) throw new Error('The report rendered asynchronously.');
   return clean(`<!doctype html>\n${page.toString()}\n`);
 }
-
-const kind = (exchange: Exchange): string => {
-  if (exchange.fault) return 'kfault';
-  const status = exchange.response.status;
-  if (status >= 500) return 'k5xx';
-  if (status >= 400) return 'k4xx';
-  if (status >= 200 && status < 300) return 'k2xx';
-  return 'kother';
-};
 
 const OUTCOME = {pass: ['✓', 'passed'], fail: ['✗', 'failed'], 'not-exercised': ['–', 'not exercised']} as const;
 
@@ -152,12 +94,6 @@ function Matrix({report, rules, siteUrl}: {report: CheckReport; rules: Rule[]; s
   );
 }
 
-const PathCell = ({url}: {url: string}) => (
-  <td class="path">
-    <code title={url}>{shortPath(url)}</code>
-  </td>
-);
-
 function Failures({report, rules, siteUrl}: {report: CheckReport; rules: Rule[]; siteUrl: string}) {
   const sections = report.runs.flatMap((run) =>
     run.verdicts
@@ -216,139 +152,6 @@ function Failures({report, rules, siteUrl}: {report: CheckReport; rules: Rule[];
   );
   return sections.length ? <>{lines(<h2>Failures</h2>, ...sections)}</> : null;
 }
-
-/** One call's mark on its lane: its label, its bar, and the marks of a fault and of a broken rule. */
-function CallMark({call, x0, bar, barWidth, label, broken}: Mark) {
-  const describe = [
-    `#${call.index} at ${seconds(call.startedMs)} s: ${call.request.method} ${call.request.url} → ${call.response.status}`,
-    call.fault ? `injected: ${call.fault.description}` : '',
-    broken ? `breaks ${broken.join(', ')}` : '',
-  ].filter(Boolean);
-  return (
-    <g>
-      <title>{describe.join('; ')}</title>
-      <text transform={`translate(${x0 + 7} ${bar - 3}) rotate(-90)`}>{label}</text>
-      <rect class={kind(call)} x={x0} y={bar} width={barWidth} height="14" rx="1" />
-      {call.fault && <path class="faultmark" d={`M${x0} ${bar + 26}l5 -8l5 8z`} />}
-      {broken && (
-        <>
-          <rect class="viol" x={round(x0 - 2)} y={round(bar - 2)} width={round(barWidth + 4)} height="18" />
-          <path class="viol" d={`M${x0 + 12} ${bar + 18}l8 8m0 -8l-8 8`} />
-        </>
-      )}
-    </g>
-  );
-}
-
-/** The timeline of a run: one lane per session (and one for the calls outside sessions) on a time axis. */
-function Timeline({run}: {run: RunReport}) {
-  const {lanes, ticks, width, height, span, faults, breaking} = timelineLayout(run);
-  const sessions = run.sessions.length;
-  const aria =
-    `Timeline of the ${runName(run.recording)} run: ${run.recording.exchanges.length} calls over ${seconds(span)} s ` +
-    `in ${sessions} session${sessions === 1 ? '' : 's'}; ${faults} fault${faults === 1 ? '' : 's'} injected; ` +
-    `${breaking} call${breaking === 1 ? '' : 's'} breaking a rule. The table that follows lists them.`;
-  return (
-    <div class="scroll">
-      <svg role="img" aria-label={aria} viewBox={`0 0 ${width} ${height}`} width={width} height={height}>
-        {ticks.map(({x, second}) => (
-          <>
-            <line class="tick" x1={x} y1="16" x2={x} y2={height} />
-            <text x={x + 2} y="12">
-              {second}s
-            </text>
-          </>
-        ))}
-        {lanes.map((lane) => (
-          <>
-            <text class="lane" x={lane.x} y={lane.y}>
-              {lane.title}
-            </text>
-            {lane.marks.map((mark) => (
-              <CallMark {...mark} />
-            ))}
-          </>
-        ))}
-      </svg>
-    </div>
-  );
-}
-
-const Num = ({value}: {value: string | number | undefined}) => <td class="num">{value ?? ''}</td>;
-
-function CallsTable({run}: {run: RunReport}) {
-  const inSession = sessionCalls(run);
-  const violations = violationsOf(run);
-  const head = [
-    '#',
-    'session',
-    'time s',
-    'duration ms',
-    'method',
-    'path',
-    'status',
-    'result status',
-    'action',
-    'results',
-    'fault injected',
-    'breaks',
-  ];
-  const rows = run.recording.exchanges.map((call) => {
-    const traced = inSession.get(call.index);
-    return (
-      <tr>
-        <Num value={call.index} />
-        <td>{traced ? `${traced.session.id} ${traced.call.role}` : ''}</td>
-        <Num value={seconds(call.startedMs)} />
-        <Num value={Math.round(call.endedMs - call.startedMs)} />
-        <td>{call.request.method}</td>
-        <PathCell url={call.request.url} />
-        <Num value={call.response.status} />
-        <td>{shortStatus(traced?.call.resultStatus)}</td>
-        <td>{shortStatus(traced?.call.resultAction)}</td>
-        <Num value={traced?.call.results} />
-        <td>{call.fault?.description ?? ''}</td>
-        <td class={violations.has(call.index) ? 'fail' : undefined}>{(violations.get(call.index) ?? []).join(', ')}</td>
-      </tr>
-    );
-  });
-  return (
-    <div class="scroll">
-      <table>
-        <caption>The calls of the {runName(run.recording)} run</caption>
-        <thead>
-          <tr>
-            {head.map((name) => (
-              <th scope="col">{name}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{lines(...rows)}</tbody>
-      </table>
-    </div>
-  );
-}
-
-const Legend = () => (
-  <p class="legend muted">
-    <span>
-      <i class="swatch k2xx"></i>2xx
-    </span>
-    <span>
-      <i class="swatch k4xx"></i>4xx
-    </span>
-    <span>
-      <i class="swatch k5xx"></i>5xx
-    </span>
-    <span>
-      <i class="swatch kfault"></i>fault injected (▲)
-    </span>
-    <span>
-      <i class="swatch kother"></i>other
-    </span>
-    <span>outlined with ✗: breaks a rule</span>
-  </p>
-);
 
 function RunSection({run}: {run: RunReport}) {
   const recording = run.recording;

@@ -3,7 +3,7 @@
  * the site's HAR check (website/src/components/HarCheck) and the try-it console's timeline
  * (website/src/components/TryIt/SessionTimeline.tsx) show them in frames, beside a page whose reader may
  * have chosen dark on a light system. The stylesheet picks its dark colours with
- * `@media (prefers-color-scheme:dark)` (html.tsx `STYLE`); in its `<style>` only, that query is made always
+ * `@media (prefers-color-scheme:dark)` (style.ts `STYLE`); in its `<style>` only, that query is made always
  * or never true. Imports nothing, so a page can use it without loading the check.
  */
 export function withColourMode(html: string, mode: 'light' | 'dark'): string {

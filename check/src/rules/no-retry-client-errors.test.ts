@@ -15,6 +15,46 @@ describe('no-retry-client-errors', () => {
     );
   });
 
+  it.each([400, 403])(
+    'fails a request answered %i sent again unchanged, and passes it with another URL or key',
+    async (status) => {
+      const refused = (key = KEY, query = ''): Step => ({
+        ...currencies(key, query),
+        response: errorAnswer(status),
+        after: 1000,
+      });
+      const again = await judge([refused(), refused()]);
+      expectOnlyFails(
+        again,
+        'no-retry-client-errors',
+        new RegExp(`^#0 CultureService_ListCurrencies answered ${status} and was sent again unchanged \\(#1\\)$`),
+        [0, 1],
+      );
+      for (const changed of [refused(KEY, '?page=2'), refused('sandbox_other')]) {
+        const report = await judge([refused(), changed]);
+        expectNoFailure(report);
+        expect(verdictOf(report, 'no-retry-client-errors')).toMatchObject({
+          outcome: 'pass',
+          detail: 'none of the 2 requests answered 400, 401 or 403 was sent again unchanged',
+          calls: [0, 1],
+        });
+      }
+    },
+  );
+
+  it('does not judge a request answered with another status sent again (404, 409)', async () => {
+    for (const status of [404, 409]) {
+      const report = await judge([
+        {...currencies(), response: errorAnswer(status), after: 0},
+        {...currencies(), response: errorAnswer(status)},
+      ]);
+      expect(verdictOf(report, 'no-retry-client-errors'), String(status)).toMatchObject({
+        outcome: 'not-exercised',
+        detail: 'no answer was a 400, 401 or 403',
+      });
+    }
+  });
+
   it('passes the same call with another key, or no second call', async () => {
     const report = await judge([rejected(), {...rejected('sandbox_other'), after: 1000}], {scenario: 'rejected'});
     expectNoFailure(report);

@@ -1,0 +1,17 @@
+/**
+ * The unit tests Stryker runs against each mutant (stryker.config.mjs): those that load the files it
+ * mutates (the rules' own tests, which judge synthetic recordings through the whole judging, and the tests
+ * of the recording, the registry and contract, the judge, the HAR and the key names). Not check.test.ts,
+ * which runs small programs through the whole check and takes minutes a run, nor the tests of the proxy,
+ * the runner, the scenarios and the reports, which load none of those files.
+ */
+import {defineConfig} from 'vitest/config';
+
+export default defineConfig({
+  esbuild: {jsx: 'automatic'},
+  test: {
+    include: ['src/rules/*.test.ts', 'src/{recording,contract,judge,har,keyNames}.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+  },
+});
