@@ -7,7 +7,7 @@
  */
 import type {Entry, Har, Header as HarHeader, Page} from 'har-format';
 import {Masker} from './masker';
-import type {CheckReport, Exchange, Fault, Header, Recording} from './model';
+import type {CheckReport, Exchange, Fault, Header, ProgramEnd, Recording} from './model';
 
 export {MASK, maskKey} from './masker';
 
@@ -34,9 +34,20 @@ export interface CheckHarEntry extends Entry {
   _faultKind?: Fault['kind'];
 }
 
+/**
+ * A page of the HARs the check writes: one run, with what the judging of a run reads besides its calls (its
+ * scenario, its time limit, how the program ended), so a HAR the check wrote is judged again as the run was
+ * (rejudge.ts; `verify --har` of an attestation).
+ */
+export interface CheckHarPage extends Page {
+  _scenario?: string;
+  _timeLimitMs?: number;
+  _program?: Omit<ProgramEnd, 'stderrTail'>;
+}
+
 /** A HAR the check writes. */
 export interface CheckHar extends Har {
-  log: Har['log'] & {pages: Page[]; entries: CheckHarEntry[]};
+  log: Har['log'] & {pages: CheckHarPage[]; entries: CheckHarEntry[]};
 }
 
 export interface ToHarOptions {
@@ -76,6 +87,15 @@ const byteLength = (text: string | undefined): number => (text ? new TextEncoder
 const headerValue = (headers: Header[], name: string): string | undefined =>
   headers.find(([header]) => header === name)?.[1];
 
+/** How a program ended, as a HAR page keeps it: its stderr stays in the report, not in the HAR. */
+const programEnd = ({exitCode, signal, timedOut, flooded, durationMs}: ProgramEnd): Omit<ProgramEnd, 'stderrTail'> => ({
+  exitCode,
+  signal,
+  timedOut,
+  flooded,
+  durationMs,
+});
+
 /**
  * A check's recordings (or any recordings) as a HAR 1.2 object, to `JSON.stringify`: one page per
  * recording, one entry per exchange, keys and credentials masked (`maskKey`; `authorization` keeps its
@@ -95,7 +115,7 @@ export function toHar(report: CheckReport | Recording[], options: ToHarOptions =
     })),
   );
   const headers = (list: Header[]): HarHeader[] => list.map(([name, value]) => ({name, value: masker.scrub(value)}));
-  const pages: Page[] = [];
+  const pages: CheckHarPage[] = [];
   const entries: CheckHarEntry[] = [];
   recordings.forEach((recording, at) => {
     const name = recording.scenario ?? recording.label;
@@ -107,6 +127,9 @@ export function toHar(report: CheckReport | Recording[], options: ToHarOptions =
       startedDateTime: new Date(start).toISOString(),
       title: masker.scrub(name ?? 'recording'),
       pageTimings: {},
+      ...(recording.scenario ? {_scenario: recording.scenario} : {}),
+      ...(recording.timeLimitMs !== undefined ? {_timeLimitMs: recording.timeLimitMs} : {}),
+      ...(recording.program ? {_program: programEnd(recording.program)} : {}),
     });
     for (const {exchange, url, requestHeaders, responseHeaders} of masked[at]) {
       const requestBody = exchange.request.body === undefined ? undefined : masker.scrub(exchange.request.body);
