@@ -31,7 +31,12 @@ const pollCall = (token: string) => ({
   startedMs: 0,
 });
 const recorder = (scenario: CheckScenario, replay?: Exchange[]) =>
-  createRecorder({bundles, scenario, upstream: (request) => app.fetch(request), ...(replay ? {replay} : {})});
+  createRecorder({
+    bundles,
+    scenario,
+    upstream: (request) => app.fetch(request),
+    ...(replay ? {replay: replay.map((exchange) => ({exchange}))} : {}),
+  });
 const token = (body: string): string => (JSON.parse(body) as {sessionToken: string}).sessionToken;
 
 describe('a recorder made again from its exchanges', () => {

@@ -37,7 +37,7 @@ export interface RecorderOptions {
   /** The calls the run may record (MAX_CALLS_PER_RUN). */
   maxCalls?: number;
   /** What the run recorded before, to replay into the script (a hosted run woken afresh). */
-  replay?: Exchange[];
+  replay?: Recorded[];
 }
 
 /** One call as it arrived: the path and query, its headers (names in lower case, hop headers left out) and body. */
@@ -52,6 +52,12 @@ export interface IncomingCall {
   startedMs: number;
 }
 
+/** A call recorded: answered through the script, or refused before it (`refuse`). */
+export interface Recorded {
+  exchange: Exchange;
+  refused?: boolean;
+}
+
 export interface RecordedAnswer {
   status: number;
   headers: Header[];
@@ -63,6 +69,11 @@ export interface RecordedAnswer {
 export interface Recorder {
   /** Answers one call and records it; `endedMs` is asked once the answer is ready. */
   answer(call: IncomingCall, endedMs: () => number): Promise<RecordedAnswer>;
+  /**
+   * Records a call the carrier refused itself, never shown to the script or the sandbox (a hosted run refuses
+   * a key that is not a sandbox key, and records the call with the key taken out).
+   */
+  refuse(call: IncomingCall, answer: {status: number; headers: Header[]; body: string}, endedMs: number): Exchange;
   /** Every call recorded, in the order they arrived. */
   readonly exchanges: Exchange[];
   /** True once the run made more calls than it may. */
@@ -80,12 +91,30 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const maxCalls = options.maxCalls ?? MAX_CALLS_PER_RUN;
   let flooded = false;
 
-  for (const exchange of options.replay ?? []) {
+  for (const {exchange, refused} of options.replay ?? []) {
+    exchanges.push(exchange);
+    if (refused) continue;
     const call = classify(exchange.request.method, exchange.request.url.split('?')[0]);
     const plan = script.before(call);
     script.after(call, exchange.response.status, 'answer' in plan ? '' : (exchange.response.body ?? ''));
-    exchanges.push(exchange);
   }
+
+  const exchangeOf = (
+    call: IncomingCall,
+    answer: {status: number; headers: Header[]; body: string},
+    endedMs: number,
+  ): Exchange => ({
+    index: exchanges.length,
+    startedMs: Math.round(call.startedMs),
+    endedMs: Math.round(endedMs),
+    request: {
+      method: call.method,
+      url: call.url,
+      headers: call.headers,
+      ...(call.body.length ? {body: text(call.body)} : {}),
+    },
+    response: {status: answer.status, headers: answer.headers, ...(answer.body ? {body: answer.body} : {})},
+  });
 
   const scripted = (method: string, path: string, answer: ScriptedAnswer) => {
     const found = matcher.match(method, path);
@@ -129,6 +158,11 @@ export function createRecorder(options: RecorderOptions): Recorder {
     get flooded() {
       return flooded;
     },
+    refuse(call, answer, endedMs) {
+      const exchange = exchangeOf(call, answer, endedMs);
+      exchanges.push(exchange);
+      return exchange;
+    },
     async answer(call, endedMs) {
       if (exchanges.length >= maxCalls) {
         flooded = true;
@@ -152,19 +186,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         fault ??= rewritten.fault;
         answer = {...upstream, body: rewritten.body};
       }
-      const exchange: Exchange = {
-        index: exchanges.length,
-        startedMs: Math.round(call.startedMs),
-        endedMs: Math.round(endedMs()),
-        request: {
-          method: call.method,
-          url: call.url,
-          headers: call.headers,
-          ...(call.body.length ? {body: text(call.body)} : {}),
-        },
-        response: {status: answer.status, headers: answer.headers, ...(answer.body ? {body: answer.body} : {})},
-        ...(fault ? {fault} : {}),
-      };
+      const exchange: Exchange = {...exchangeOf(call, answer, endedMs()), ...(fault ? {fault} : {})};
       exchanges.push(exchange);
       return {...answer, exchange};
     },

@@ -32,6 +32,13 @@ describe('stop-when-done', () => {
     );
   });
 
+  it('passes the answer that said RESULT_STATUS_COMPLETE itself when it took no time (a call timed at 0 ms)', async () => {
+    const instant = politeSearch().map((step) => ({...step, took: 0}));
+    expect(verdictOf(await judge(instant), 'stop-when-done').outcome).toBe('pass');
+    const pollAfter = await judge([...instant, {...poll('s3', 's4', 'RESULT_STATUS_COMPLETE'), took: 0}]);
+    expectOnlyFails(pollAfter, 'stop-when-done', /polled 1 more time \(#3\) after #2/, [3]);
+  });
+
   it('fails a poll after an answer said RESULT_STATUS_FAILED', async () => {
     const report = await judge([create('s1'), poll('s1', 's2', 'RESULT_STATUS_FAILED'), poll('s2', 's3')]);
     expectOnlyFails(report, 'stop-when-done', /RESULT_STATUS_FAILED/, [2]);

@@ -33,7 +33,8 @@ export default defineRule({
     for (const {session, answer} of done) {
       const polls = session.calls.filter((call) => call.role === 'poll');
       const after = polls.filter((call, position) => {
-        if (call.start < answer.end) return false;
+        // The answer itself and the calls before it, and any poll sent before it arrived
+        if (call.index <= answer.index || call.start < answer.end) return false;
         // A poll that asks for another view (hotels: another sort, filter or page) is a new request
         const previous = polls[position - 1];
         const body = call.exchange.request.body ?? '';

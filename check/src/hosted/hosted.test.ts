@@ -1,0 +1,332 @@
+/**
+ * The hosted check's API and runs (api.ts, run.ts, object.ts) in Node, each run's object on its own storage in
+ * memory and one injected clock for the runs and the sandbox: a run is made, plays its scenario's faults,
+ * is judged and attested; its reports verify. Refused, with the APIs' error body: a real key (and no byte of it
+ * stored), another key, bad bodies at their bounds, too many runs, a finished run's calls, calls past a
+ * scenario's bound, an expired run (then forgotten). Two runs at once see only their own calls, and an object
+ * woken afresh goes on where its run was. The same code in workerd: deploy/src/hostedCheck.test.ts.
+ */
+import {beforeEach, describe, expect, it} from 'vitest';
+import {bundles, exampleBody, exampleUrl, op, testApp} from '@portal/sandbox/testing';
+import {verifyAttestation} from '../verify';
+import {hostedCheckApi, type RunRateLimiter} from './api';
+import {HOSTED_MAX_CALLS_PER_SCENARIO, MAX_RUN_REQUEST_BYTES, RUN_RETENTION_MS, TOMBSTONE_MS} from './limits';
+import {memoryRuns} from './testing';
+
+const ORIGIN = 'https://portal.example';
+const KEY = 'sandbox_hosted_test';
+const START = Date.parse('2026-11-27T09:00:00Z');
+
+let clock: {now: number};
+let runs: Awaited<ReturnType<typeof memoryRuns>>;
+let api: ReturnType<typeof hostedCheckApi>;
+let ids: string[];
+let denied: Set<string>;
+
+const limiter = (kind: string): RunRateLimiter => ({
+  limit: ({key}) => Promise.resolve({success: !denied.has(kind) || !key}),
+});
+
+beforeEach(async () => {
+  const sandbox = testApp(START);
+  clock = sandbox.clock;
+  runs = await memoryRuns({bundles, sandbox: (request) => sandbox.app.fetch(request), clock});
+  ids = [];
+  denied = new Set();
+  let made = 0;
+  api = hostedCheckApi({
+    runs: (id) => runs.stub(id),
+    newId: () => {
+      const id = `run${String(++made).padStart(19, '0')}`;
+      ids.push(id);
+      return id;
+    },
+    limits: {perKey: limiter('key'), perAddress: limiter('address')},
+  });
+});
+
+const send = (path: string, init: RequestInit & {key?: string | null} = {}) => {
+  const {key = KEY, ...rest} = init;
+  const headers = new Headers(rest.headers);
+  if (key) headers.set('x-api-key', key);
+  return api.fetch(new Request(`${ORIGIN}${path}`, {...rest, headers}));
+};
+const createRun = async (body: unknown = {scenarios: ['normal', 'rate-limited']}, key: string | null = KEY) =>
+  send('/check/v1/runs', {method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), key});
+
+interface Made {
+  id: string;
+  url: string;
+  expiresAt: string;
+  runs: {scenario: string; baseUrl: string}[];
+}
+const made = async (body?: unknown, key?: string): Promise<Made> => {
+  const answer = await createRun(body, key);
+  expect(answer.status).toBe(201);
+  return (await answer.json()) as Made;
+};
+
+const createPath = new URL(exampleUrl(op('FlightsService_CreateSearch'))).pathname;
+const pollPath = (token: string) =>
+  new URL(exampleUrl(op('FlightsService_PollSearch'), {sessionToken: token})).pathname;
+/** A call of the program: `base` is the scenario's base URL. */
+const call = (base: string, path: string, init: RequestInit & {key?: string | null} = {}) =>
+  send(new URL(base).pathname + path, {method: 'POST', ...init});
+const createSearch = (base: string, key: string | null = KEY) =>
+  call(base, createPath, {
+    key,
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify(exampleBody(op('FlightsService_CreateSearch'))),
+  });
+
+/** A well-behaved program in one scenario: create, and poll once a second until complete, retrying as told. */
+async function goodProgram(base: string): Promise<void> {
+  let answer = await createSearch(base);
+  while (answer.status === 429) {
+    clock.now += Number(answer.headers.get('retry-after')) * 1000 + 100;
+    answer = await createSearch(base);
+  }
+  expect(answer.status).toBe(200);
+  let result = (await answer.json()) as {sessionToken: string; status: string};
+  while (result.status !== 'RESULT_STATUS_COMPLETE') {
+    clock.now += 1_100;
+    const polled = await call(base, pollPath(result.sessionToken));
+    expect(polled.status).toBe(200);
+    result = (await polled.json()) as typeof result;
+  }
+}
+
+const programs = (scenarios: string[]) =>
+  Object.fromEntries(
+    scenarios.map((scenario) => [scenario, {exitCode: 0, signal: null, timedOut: false, durationMs: 4000}]),
+  );
+const finish = (id: string, scenarios: string[], key = KEY) =>
+  send(`/check/v1/runs/${id}/finish`, {method: 'POST', key, body: JSON.stringify({programs: programs(scenarios)})});
+
+describe('a hosted run', () => {
+  it('records a good program, plays the faults, passes, and serves reports whose attestation verifies', async () => {
+    const run = await made();
+    expect(run.runs).toEqual([
+      {scenario: 'normal', baseUrl: `${ORIGIN}/check/v1/runs/${run.id}/normal`},
+      {scenario: 'rate-limited', baseUrl: `${ORIGIN}/check/v1/runs/${run.id}/rate-limited`},
+    ]);
+    expect(Date.parse(run.expiresAt)).toBe(START + RUN_RETENTION_MS);
+    for (const {baseUrl} of run.runs) await goodProgram(baseUrl);
+    const status = (await (await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).json()) as {
+      calls: Record<string, number>;
+    };
+    expect(status.calls.normal).toBeGreaterThan(1);
+    // rate-limited: the 429 the run played, then the same calls
+    expect(status.calls['rate-limited']).toBe(status.calls.normal + 1);
+
+    const finished = await finish(run.id, ['normal', 'rate-limited']);
+    expect(finished.status).toBe(200);
+    const verdict = (await finished.json()) as {result: string; runs: {verdicts: {rule: string; outcome: string}[]}[]};
+    expect(verdict.result).toBe('PASSED');
+    expect(verdict.runs[1].verdicts).toContainEqual(expect.objectContaining({rule: 'retry-after', outcome: 'pass'}));
+
+    const file = async (name: string) => {
+      const answer = await send(`/check/v1/runs/${run.id}/${name}`, {method: 'GET'});
+      expect(answer.status).toBe(200);
+      return answer;
+    };
+    expect(await (await file('junit.xml')).text()).toContain('<testsuite name="rate-limited"');
+    const html = await file('report.html');
+    expect(html.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    const har = new Uint8Array(await (await file('session.har')).arrayBuffer());
+    const attestation = await (await file('attestation.json')).text();
+    const keys = JSON.stringify({keys: [runs.signer.published]});
+    const outcome = await verifyAttestation({attestation, keys, now: clock.now, har, bundles});
+    expect(outcome.status).toBe('verified');
+    expect(outcome.status === 'verified' && outcome.statement.predicate.url).toBe(run.url);
+    expect(outcome.status === 'verified' && outcome.statement.predicate.passedTests).toContain(
+      'rate-limited/retry-after',
+    );
+  });
+
+  it('fails a program that retries a 429 too soon, on retry-after, in its attestation too', async () => {
+    const run = await made({scenarios: ['rate-limited']});
+    const base = run.runs[0].baseUrl;
+    expect((await createSearch(base)).status).toBe(429);
+    clock.now += 500;
+    expect((await createSearch(base)).status).toBe(200);
+    await finish(run.id, ['rate-limited']);
+    const attestation = await (await send(`/check/v1/runs/${run.id}/attestation.json`, {method: 'GET'})).text();
+    const keys = JSON.stringify({keys: [runs.signer.published]});
+    const outcome = await verifyAttestation({attestation, keys, now: clock.now});
+    expect(outcome.status === 'verified' && outcome.statement.predicate).toMatchObject({
+      result: 'FAILED',
+      failedTests: ['rate-limited/retry-after'],
+    });
+  });
+
+  it('goes on where it was when its object wakes afresh', async () => {
+    const run = await made({scenarios: ['rate-limited']});
+    expect((await createSearch(run.runs[0].baseUrl)).status).toBe(429);
+    runs.wake(run.id);
+    expect((await createSearch(run.runs[0].baseUrl)).status).toBe(200);
+  });
+});
+
+describe('isolation', () => {
+  it('two runs at once see only their own calls', async () => {
+    const first = await made({scenarios: ['normal']});
+    const second = await made({scenarios: ['normal']});
+    await createSearch(first.runs[0].baseUrl);
+    await createSearch(first.runs[0].baseUrl);
+    await createSearch(second.runs[0].baseUrl);
+    const calls = async (id: string) =>
+      ((await (await send(`/check/v1/runs/${id}`, {method: 'GET'})).json()) as {calls: {normal: number}}).calls.normal;
+    expect(await calls(first.id)).toBe(2);
+    expect(await calls(second.id)).toBe(1);
+  });
+
+  it('answers another key 403 and no key 401, on its state, its finish, its files and its calls', async () => {
+    const run = await made({scenarios: ['normal']});
+    const other = 'sandbox_someone_else';
+    for (const [path, method] of [
+      [`/check/v1/runs/${run.id}`, 'GET'],
+      [`/check/v1/runs/${run.id}/finish`, 'POST'],
+      [`/check/v1/runs/${run.id}/report.md`, 'GET'],
+    ] as const) {
+      const answer = await send(path, {method, key: other});
+      expect(answer.status).toBe(403);
+      expect(((await answer.json()) as {code: number; message: string}).message).toBe(
+        'This run answers only the key that made it.',
+      );
+      expect((await send(path, {method, key: null})).status).toBe(401);
+    }
+    expect((await createSearch(run.runs[0].baseUrl, other)).status).toBe(403);
+    // The run's own key is answered
+    expect((await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).status).toBe(200);
+  });
+
+  it('answers an id that was never made 404, and a malformed id 404 without reaching any object', async () => {
+    expect((await send('/check/v1/runs/AAAAAAAAAAAAAAAAAAAAAA', {method: 'GET'})).status).toBe(404);
+    expect((await send('/check/v1/runs/short', {method: 'GET'})).status).toBe(404);
+    expect(runs.storages.has('short')).toBe(false);
+  });
+});
+
+describe('making a run', () => {
+  it('refuses a real key with a message never to send one, makes no run and stores nothing', async () => {
+    const answer = await createRun({}, 'live_8f3a2c1d9e');
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as {message: string}).message).toMatch(/^Never send a real key/);
+    expect(ids).toEqual([]);
+    expect((await createRun({}, null)).status).toBe(401);
+  });
+
+  it('takes a body up to its bound and refuses one byte more with 413', async () => {
+    const padded = (size: number) => {
+      const body = JSON.stringify({program: 'x'});
+      return body.slice(0, -1) + ' '.repeat(size - body.length) + '}';
+    };
+    expect(padded(MAX_RUN_REQUEST_BYTES)).toHaveLength(MAX_RUN_REQUEST_BYTES);
+    expect((await createRun(padded(MAX_RUN_REQUEST_BYTES))).status).toBe(201);
+    const over = await createRun(padded(MAX_RUN_REQUEST_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as {code: number}).code).toBe(3);
+  });
+
+  it('refuses a body it cannot read, naming what is wrong', async () => {
+    const refused = async (body: unknown) => {
+      const answer = await createRun(body);
+      expect(answer.status).toBe(400);
+      return ((await answer.json()) as {message: string}).message;
+    };
+    expect(await refused('{')).toBe('The body is not JSON.');
+    expect(await refused({scenarios: ['normal', 'chaos']})).toMatch(
+      /^Unknown scenario chaos: the scenarios are normal,/,
+    );
+    expect(await refused({timeoutSeconds: 0.5})).toMatch(/^timeoutSeconds is a number of seconds from 1 to 3600/);
+    expect(await refused({timeoutSeconds: 3601})).toMatch(/^timeoutSeconds/);
+    expect(await refused({colour: 'red'})).toBe(
+      'Unknown field colour: the fields are scenarios, program and timeoutSeconds.',
+    );
+    expect((await createRun({timeoutSeconds: 3600})).status).toBe(201);
+    expect((await createRun({timeoutSeconds: 1})).status).toBe(201);
+  });
+
+  it('answers 429 with Retry-After past the new runs a key or an address may make', async () => {
+    denied.add('key');
+    const answer = await createRun();
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('60');
+    expect(((await answer.json()) as {message: string}).message).toMatch(/^Too many new runs with one key/);
+    denied.clear();
+    denied.add('address');
+    expect(((await (await createRun()).json()) as {message: string}).message).toMatch(/from one client address/);
+  });
+});
+
+describe('what a run refuses', () => {
+  it('records a call with a real key without the key: no stored byte holds it, and the report fails the call', async () => {
+    const run = await made({scenarios: ['normal']});
+    const secret = 'live_9c1e5b7a3d2f';
+    const answer = await call(run.runs[0].baseUrl, `${createPath}?apikey=${secret}`, {
+      key: secret,
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({note: `my key is ${secret}`}),
+    });
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as {message: string}).message).toMatch(/^Never send a real key/);
+    await goodProgram(run.runs[0].baseUrl);
+    const finished = (await (await finish(run.id, ['normal'])).json()) as {
+      result: string;
+      runs: {verdicts: {rule: string; outcome: string}[]}[];
+    };
+    expect(finished.result).toBe('FAILED');
+    expect(finished.runs[0].verdicts).toContainEqual(
+      expect.objectContaining({rule: 'api-key-header', outcome: 'fail'}),
+    );
+    const stored = JSON.stringify([...runs.storages.get(run.id)!.values]);
+    expect(stored).toContain('my key is');
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain('9c1e5b7a3d2f');
+  });
+
+  it('answers 410 to the calls of a finished run, and 409 to a second finish', async () => {
+    const run = await made({scenarios: ['normal']});
+    await goodProgram(run.runs[0].baseUrl);
+    expect((await finish(run.id, ['normal'])).status).toBe(200);
+    const late = await createSearch(run.runs[0].baseUrl);
+    expect(late.status).toBe(410);
+    expect(((await late.json()) as {message: string}).message).toMatch(/^This run is finished/);
+    expect((await finish(run.id, ['normal'])).status).toBe(409);
+  });
+
+  it('answers the last call a scenario may make, and 503 to the one after', async () => {
+    const run = await made({scenarios: ['normal']});
+    const cheap = () => call(run.runs[0].baseUrl, '/apiservices/v3/culture/currencies', {method: 'GET'});
+    for (let at = 1; at < HOSTED_MAX_CALLS_PER_SCENARIO; at++) await cheap();
+    expect((await cheap()).status).toBe(200);
+    const flood = await cheap();
+    expect(flood.status).toBe(503);
+    expect(await flood.text()).toMatch(/stopped this run: more than 300 calls/);
+  });
+
+  it('expires after its retention: 410 everywhere, nothing kept but the note, then forgotten (404)', async () => {
+    const run = await made({scenarios: ['normal']});
+    await createSearch(run.runs[0].baseUrl);
+    clock.now = START + RUN_RETENTION_MS - 1;
+    expect((await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).status).toBe(200);
+    clock.now = START + RUN_RETENTION_MS;
+    await runs.fireAlarm(run.id);
+    expect([...runs.storages.get(run.id)!.values.keys()]).toEqual(['expired']);
+    for (const answer of [
+      await send(`/check/v1/runs/${run.id}`, {method: 'GET'}),
+      await createSearch(run.runs[0].baseUrl),
+      await finish(run.id, ['normal']),
+    ]) {
+      expect(answer.status).toBe(410);
+      expect(((await answer.json()) as {message: string}).message).toMatch(
+        /^This run expired at 2026-11-28T09:00:00.000Z/,
+      );
+    }
+    clock.now += TOMBSTONE_MS;
+    await runs.fireAlarm(run.id);
+    expect(runs.storages.get(run.id)!.values.size).toBe(0);
+    expect((await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).status).toBe(404);
+  });
+});

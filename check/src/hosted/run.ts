@@ -1,0 +1,422 @@
+/**
+ * One hosted run of the integration check: what its Durable Object (./object.ts) does, written against a small
+ * storage interface and an injected clock so the tests run it in Node as well as in workerd.
+ *
+ * A run is made by the check's API (./api.ts `POST /check/v1/runs`) with the digest of the key that made it;
+ * the partner's program then calls the APIs under one base URL per scenario
+ * (`/check/v1/runs/<id>/<scenario>/apiservices/...`). Each call goes through the same recorder as the local
+ * check's proxy (../recorder.ts: the scenario's faults, the sandbox behind them) and is stored as it is
+ * recorded, so an object woken afresh replays it and goes on. `finish` judges the HAR of the recording with
+ * the same rules (../rejudge.ts), writes the same reports plus `attestation.json` (../report/attestation.ts),
+ * and the run then serves them and takes no more calls (410).
+ *
+ * Refused, with the check's error body: a key that is not a sandbox key (403; the call is recorded with the
+ * key taken out, so its report names it, and no byte of the key is stored), another sandbox key than the run's
+ * (403), a finished or expired run (410), calls past a scenario's bound (503). The run expires
+ * `RUN_RETENTION_MS` after it was made: its alarm deletes everything but a note that it existed, so its
+ * addresses answer 410, and that note goes `TOMBSTONE_MS` later.
+ */
+import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
+import {rules} from '../contract';
+import {toHar} from '../har';
+import {isKeyName, SANDBOX_KEY_PREFIX} from '../keyNames';
+import {MASK} from '../masker';
+import {
+  checkScenarios,
+  type CheckScenario,
+  type Exchange,
+  type Header,
+  type ProgramEnd,
+  type Recording,
+} from '../model';
+import {createRecorder, HOP_HEADERS, type IncomingCall, type Recorded, type Recorder} from '../recorder';
+import {judgeCheckHar} from '../rejudge';
+import {attest} from '../report/attestation';
+import {reportHtml} from '../report/html';
+import {junitXml} from '../report/junit';
+import {reportMarkdown} from '../report/markdown';
+import type {Signer} from '../report/signingKeys';
+import {checkError, keyDigest} from './errors';
+import {
+  HOSTED_MAX_CALLS_PER_SCENARIO,
+  RUN_FILES,
+  RUN_RETENTION_MS,
+  RECORDING_SLACK_MS,
+  TOMBSTONE_MS,
+  type RunFile,
+} from './limits';
+
+/** The part of a Durable Object's storage a run uses (its key-value API). */
+export interface RunStorage {
+  get<T>(key: string): Promise<T | undefined>;
+  put(entries: Record<string, unknown>): Promise<void>;
+  list<T>(options: {prefix: string}): Promise<Map<string, T>>;
+  deleteAll(): Promise<void>;
+  setAlarm(scheduledTime: number): Promise<void>;
+}
+
+export interface RunDeps {
+  storage: RunStorage;
+  /** Now, ms since 1970 (tests pass their own). */
+  now: () => number;
+  bundles: Map<string, OpenApiDocument>;
+  precompiledValidators?: PrecompiledValidators;
+  /** The sandbox the run's calls go to (a Fetch-API handler), for the portal at `siteUrl`. */
+  sandbox: (siteUrl: string) => (request: Request) => Response | Promise<Response>;
+  /** The key that signs attestations. */
+  signer: () => Promise<Signer>;
+  /** The commit the Worker was built from, when known. */
+  commit?: string;
+}
+
+/** What a run keeps about itself. */
+export interface RunMeta {
+  id: string;
+  keyDigest: string;
+  origin: string;
+  program: string;
+  scenarios: CheckScenario[];
+  timeoutSeconds: number;
+  createdMs: number;
+  /** Calls are taken until then. */
+  recordUntilMs: number;
+  expiresMs: number;
+  state: 'recording' | 'finished';
+  /** Each scenario's first call (its clock starts there). */
+  firstCallMs: Partial<Record<CheckScenario, number>>;
+  flooded: CheckScenario[];
+}
+
+/** What is left of an expired run: its addresses answer 410 until `forgetMs`. */
+interface Tombstone {
+  expiredMs: number;
+  forgetMs: number;
+}
+
+/** How a program ended, as the command reports it at `finish`. */
+export type ReportedEnd = Omit<ProgramEnd, 'stderrTail' | 'flooded'>;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), {status, headers: {'content-type': 'application/json', ...headers}});
+
+const pad = (index: number): string => String(index).padStart(6, '0');
+/** Values are stored in pieces below the platform's per-value limit. */
+const CHUNK = 512 * 1024;
+
+/** The run's base URL for a scenario, and its own address. */
+export const runUrl = (origin: string, id: string): string => `${origin}/check/v1/runs/${id}`;
+
+/** Every text of a key that is not a sandbox key in the call (headers and query parameters named like a key). */
+function realKeys(call: IncomingCall): string[] {
+  const found: string[] = [];
+  for (const [name, value] of call.headers)
+    if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) found.push(value);
+  const query = call.url.split('?')[1];
+  if (query)
+    new URLSearchParams(query).forEach((value, name) => {
+      if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) found.push(value);
+    });
+  return found.filter(Boolean);
+}
+
+/** Secrets shorter than this are taken out where they are named, but not searched for elsewhere (as the HAR's masking). */
+const MIN_SCRUBBED_SECRET = 6;
+
+/**
+ * The call with every key that is not a sandbox key taken out: the value of each header and query parameter
+ * named like a key, and the text of each such key wherever else it appears (the URL, encoded or not; other
+ * headers; the body).
+ */
+function withoutSecrets(call: IncomingCall, secrets: string[]): IncomingCall {
+  const long = secrets.filter((secret) => secret.length >= MIN_SCRUBBED_SECRET);
+  const scrub = (text: string): string =>
+    long.reduce(
+      (out, secret) => out.split(secret).join(MASK).split(encodeURIComponent(secret)).join(encodeURIComponent(MASK)),
+      text,
+    );
+  const [path, query] = call.url.split(/\?(.*)/s, 2);
+  const params = query === undefined ? undefined : new URLSearchParams(query);
+  params?.forEach((value, name) => {
+    if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) params.set(name, MASK);
+  });
+  const body = call.body.length ? new TextEncoder().encode(scrub(new TextDecoder().decode(call.body))) : call.body;
+  return {
+    ...call,
+    url: scrub(params ? `${path}?${params.toString()}` : path),
+    headers: call.headers.map(
+      ([name, value]) =>
+        [name, isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX) ? MASK : scrub(value)] as Header,
+    ),
+    body,
+  };
+}
+
+export class HostedRun {
+  private meta?: RunMeta;
+  private readonly recorders = new Map<CheckScenario, Promise<Recorder>>();
+
+  constructor(private readonly deps: RunDeps) {}
+
+  /** The run's record, or why it answers none: 404 never made, 410 expired. */
+  private async load(): Promise<RunMeta | Response> {
+    this.meta ??= await this.deps.storage.get<RunMeta>('run');
+    if (this.meta && this.deps.now() >= this.meta.expiresMs) {
+      await this.expire();
+    }
+    if (this.meta) return this.meta;
+    const tombstone = await this.deps.storage.get<Tombstone>('expired');
+    if (tombstone)
+      return checkError(
+        410,
+        `This run expired at ${new Date(tombstone.expiredMs).toISOString()}: its calls and reports are deleted. Start a new run.`,
+      );
+    return checkError(404, 'No such run: its id is wrong, or it was deleted.');
+  }
+
+  /** Deletes the run, leaving the note that makes its addresses answer 410 for a while. */
+  async expire(): Promise<void> {
+    const meta = this.meta ?? (await this.deps.storage.get<RunMeta>('run'));
+    const tombstone = await this.deps.storage.get<Tombstone>('expired');
+    await this.deps.storage.deleteAll();
+    this.meta = undefined;
+    this.recorders.clear();
+    const now = this.deps.now();
+    if (meta) {
+      const note: Tombstone = {expiredMs: meta.expiresMs, forgetMs: meta.expiresMs + TOMBSTONE_MS};
+      await this.deps.storage.put({expired: note});
+      await this.deps.storage.setAlarm(note.forgetMs);
+    } else if (tombstone && now < tombstone.forgetMs) {
+      await this.deps.storage.put({expired: tombstone});
+      await this.deps.storage.setAlarm(tombstone.forgetMs);
+    }
+  }
+
+  /** The object's alarm: the run has expired (or its note is to be forgotten). */
+  async alarm(): Promise<void> {
+    await this.expire();
+  }
+
+  /** Makes the run (the API's create, after it checked the request). */
+  async create(
+    input: Pick<RunMeta, 'id' | 'keyDigest' | 'origin' | 'program' | 'scenarios' | 'timeoutSeconds'>,
+  ): Promise<RunMeta> {
+    const now = this.deps.now();
+    const meta: RunMeta = {
+      ...input,
+      createdMs: now,
+      recordUntilMs: now + input.scenarios.length * input.timeoutSeconds * 1000 + RECORDING_SLACK_MS,
+      expiresMs: now + RUN_RETENTION_MS,
+      state: 'recording',
+      firstCallMs: {},
+      flooded: [],
+    };
+    await this.deps.storage.put({run: meta});
+    await this.deps.storage.setAlarm(meta.expiresMs);
+    this.meta = meta;
+    return meta;
+  }
+
+  private recorder(meta: RunMeta, scenario: CheckScenario): Promise<Recorder> {
+    let made = this.recorders.get(scenario);
+    if (!made) {
+      made = this.deps.storage.list<Recorded>({prefix: `x:${scenario}:`}).then((stored) =>
+        createRecorder({
+          bundles: this.deps.bundles,
+          scenario,
+          upstream: this.deps.sandbox(meta.origin),
+          siteUrl: meta.origin,
+          maxCalls: HOSTED_MAX_CALLS_PER_SCENARIO,
+          replay: [...stored.values()],
+        }),
+      );
+      this.recorders.set(scenario, made);
+    }
+    return made;
+  }
+
+  /** Whether the request carries the run's own key: undefined when it does, else the error answer. */
+  private async ownKey(request: Request, meta: RunMeta): Promise<Response | undefined> {
+    const key = request.headers.get('x-api-key');
+    if (!key) return checkError(401, 'Send the sandbox_ key that made this run in x-api-key.');
+    if ((await keyDigest(key)) !== meta.keyDigest)
+      return checkError(403, 'This run answers only the key that made it.');
+    return undefined;
+  }
+
+  /** A call of the partner's program in one scenario: `path` is from `/apiservices/` on, with the query. */
+  async call(request: Request, scenario: string, path: string): Promise<Response> {
+    const meta = await this.load();
+    if (meta instanceof Response) return meta;
+    if (!(meta.scenarios as string[]).includes(scenario))
+      return checkError(404, `This run plays no scenario ${scenario}: its scenarios are ${meta.scenarios.join(', ')}.`);
+    const played = scenario as CheckScenario;
+    const now = this.deps.now();
+    if (meta.state === 'finished')
+      return checkError(410, 'This run is finished: it takes no more calls. Its reports are at its address.');
+    if (now >= meta.recordUntilMs)
+      return checkError(410, "This run's time is over: it takes no more calls. Finish it, or start a new run.");
+
+    meta.firstCallMs[played] ??= now;
+    const startedMs = now - meta.firstCallMs[played]!;
+    const headers: Header[] = [];
+    request.headers.forEach((value, name) => {
+      if (!HOP_HEADERS.has(name) && !name.startsWith('cf-') && name !== 'x-forwarded-for' && name !== 'x-real-ip')
+        headers.push([name, value]);
+    });
+    const body = new Uint8Array(await request.arrayBuffer());
+    const incoming: IncomingCall = {method: request.method.toUpperCase(), url: path, headers, body, startedMs};
+    const recorder = await this.recorder(meta, played);
+    const elapsed = () => this.deps.now() - meta.firstCallMs[played]!;
+
+    const secrets = realKeys(incoming);
+    const key = request.headers.get('x-api-key');
+    let refused: Response | undefined;
+    if (secrets.length)
+      refused = checkError(
+        403,
+        'Never send a real key to the sandbox or the check: this call carried a key that is not a sandbox_ key. It was not passed on, and the run recorded it without the key.',
+      );
+    else if (key && (await keyDigest(key)) !== meta.keyDigest)
+      refused = checkError(
+        403,
+        'This run answers only the key that made it: call it with the API_KEY the check gave your program.',
+      );
+
+    let stored: Recorded;
+    let answer: Response;
+    if (refused) {
+      const text = await refused.clone().text();
+      const exchange = recorder.refuse(
+        withoutSecrets(incoming, secrets),
+        {status: refused.status, headers: [['content-type', 'application/json']], body: text},
+        elapsed(),
+      );
+      stored = {exchange, refused: true};
+      answer = refused;
+    } else {
+      const recorded = await recorder.answer(incoming, elapsed);
+      if (!recorded.exchange) {
+        if (!meta.flooded.includes(played)) meta.flooded.push(played);
+        await this.deps.storage.put({run: meta});
+        return new Response(recorded.body, {status: recorded.status, headers: recorded.headers});
+      }
+      stored = {exchange: recorded.exchange};
+      answer = new Response(recorded.body || null, {status: recorded.status, headers: recorded.headers});
+    }
+    await this.deps.storage.put({run: meta, [`x:${played}:${pad(stored.exchange.index)}`]: stored});
+    return answer;
+  }
+
+  /** The run's state, for its key. */
+  async status(request: Request): Promise<Response> {
+    const meta = await this.load();
+    if (meta instanceof Response) return meta;
+    const refused = await this.ownKey(request, meta);
+    if (refused) return refused;
+    const calls: Record<string, number> = {};
+    for (const scenario of meta.scenarios)
+      calls[scenario] = (await this.deps.storage.list({prefix: `x:${scenario}:`})).size;
+    return json(200, {
+      id: meta.id,
+      state: meta.state,
+      expiresAt: new Date(meta.expiresMs).toISOString(),
+      calls,
+      ...(meta.state === 'finished'
+        ? {files: Object.keys(RUN_FILES).map((file) => `${runUrl(meta.origin, meta.id)}/${file}`)}
+        : {}),
+    });
+  }
+
+  /** Judges the run and writes its reports: the command's `programs` say how each program ended. */
+  async finish(request: Request, programs: Partial<Record<CheckScenario, ReportedEnd>>): Promise<Response> {
+    const meta = await this.load();
+    if (meta instanceof Response) return meta;
+    const refused = await this.ownKey(request, meta);
+    if (refused) return refused;
+    if (meta.state === 'finished')
+      return checkError(409, 'This run is finished already: its reports are at its address.');
+    const finishedMs = this.deps.now();
+    const recordings: Recording[] = [];
+    for (const scenario of meta.scenarios) {
+      const stored = await this.deps.storage.list<Recorded>({prefix: `x:${scenario}:`});
+      const exchanges: Exchange[] = [...stored.values()].map((record) => record.exchange);
+      const reported = programs[scenario];
+      recordings.push({
+        scenario,
+        startedAt: new Date(meta.firstCallMs[scenario] ?? finishedMs).toISOString(),
+        exchanges,
+        timeLimitMs: meta.timeoutSeconds * 1000,
+        ...(reported ? {program: {...reported, flooded: meta.flooded.includes(scenario), stderrTail: ''}} : {}),
+      });
+    }
+    const url = runUrl(meta.origin, meta.id);
+    const har = JSON.stringify(toHar(recordings, {baseUrl: url}), null, 2);
+    const report = await judgeCheckHar(har, this.deps.bundles, meta.program, {
+      precompiledValidators: this.deps.precompiledValidators,
+    });
+    if ('error' in report) return checkError(500, `The run could not be judged: ${report.error}`);
+    const envelope = await attest(
+      {
+        report,
+        rules,
+        har,
+        url,
+        siteUrl: meta.origin,
+        bundles: this.deps.bundles,
+        startedAt: new Date(meta.createdMs).toISOString(),
+        finishedAt: new Date(finishedMs).toISOString(),
+        ...(this.deps.commit ? {commit: this.deps.commit} : {}),
+      },
+      await this.deps.signer(),
+    );
+    const files: Record<RunFile, string> = {
+      'junit.xml': junitXml(report, rules),
+      'report.md': reportMarkdown(report, rules, {siteUrl: meta.origin}),
+      'report.html': reportHtml(report, rules, {siteUrl: meta.origin}),
+      'session.har': har,
+      'attestation.json': JSON.stringify(envelope, null, 2),
+    };
+    const entries: Record<string, unknown> = {};
+    for (const [name, text] of Object.entries(files)) {
+      const pieces = Math.max(1, Math.ceil(text.length / CHUNK));
+      entries[`f:${name}`] = pieces;
+      for (let at = 0; at < pieces; at++) entries[`f:${name}:${at}`] = text.slice(at * CHUNK, (at + 1) * CHUNK);
+    }
+    meta.state = 'finished';
+    await this.deps.storage.put({...entries, run: meta});
+    return json(200, {
+      id: meta.id,
+      result: report.passed ? 'PASSED' : 'FAILED',
+      runs: report.runs.map((run) => ({
+        scenario: run.recording.scenario,
+        calls: run.recording.exchanges.length,
+        verdicts: run.verdicts.map(({rule, outcome, detail}) => ({rule, outcome, detail})),
+      })),
+      problems: report.problems,
+      files: Object.keys(RUN_FILES).map((file) => `${url}/${file}`),
+    });
+  }
+
+  /** A file of a finished run, for its key. */
+  async file(request: Request, name: string): Promise<Response> {
+    const meta = await this.load();
+    if (meta instanceof Response) return meta;
+    const refused = await this.ownKey(request, meta);
+    if (refused) return refused;
+    if (!Object.hasOwn(RUN_FILES, name))
+      return checkError(404, `A run has no file ${name}: its files are ${Object.keys(RUN_FILES).join(', ')}.`);
+    if (meta.state !== 'finished')
+      return checkError(409, 'This run is not finished yet: finish it first, then fetch its reports.');
+    const pieces = (await this.deps.storage.get<number>(`f:${name}`)) ?? 0;
+    let text = '';
+    for (let at = 0; at < pieces; at++) text += (await this.deps.storage.get<string>(`f:${name}:${at}`)) ?? '';
+    const headers: Record<string, string> = {'content-type': RUN_FILES[name as RunFile]};
+    // The report opens in a tab: its own stylesheet only, nothing it could run or load
+    if (name === 'report.html')
+      headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    return new Response(text, {status: 200, headers});
+  }
+}
+
+export const isCheckScenario = (value: string): value is CheckScenario =>
+  (checkScenarios as readonly string[]).includes(value);
