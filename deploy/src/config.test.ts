@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
+import {HOSTED_RUN_RATE_LIMITS} from '@portal/check/hosted';
 import {HOSTED_RATE_LIMITS, RATE_LIMIT_PERIODS, WORKER_PATHS} from '@portal/sandbox/worker/limits';
 import {SECRET_BINDING} from '@portal/sandbox/worker/secret';
 import {
@@ -21,16 +22,25 @@ import {
 const config = readWranglerConfig();
 
 describe('wrangler.jsonc', () => {
-  it('declares the rate limits HOSTED_RATE_LIMITS states, with periods the platform accepts', () => {
+  it('declares the rate limits HOSTED_RATE_LIMITS and HOSTED_RUN_RATE_LIMITS state, with periods the platform accepts', () => {
     const declared = config.ratelimits as {name: string; namespace_id: string; simple: unknown}[];
+    const stated = [...Object.values(HOSTED_RATE_LIMITS), ...Object.values(HOSTED_RUN_RATE_LIMITS)];
     expect(declared.map(({name, namespace_id, simple}) => ({name, namespace_id, simple}))).toEqual(
-      Object.values(HOSTED_RATE_LIMITS).map((limit) => ({
-        name: limit.binding,
-        namespace_id: limit.namespaceId,
-        simple: {limit: limit.limit, period: limit.periodSeconds},
-      })),
+      expect.arrayContaining(
+        stated.map((limit) => ({
+          name: limit.binding,
+          namespace_id: limit.namespaceId,
+          simple: {limit: limit.limit, period: limit.periodSeconds},
+        })),
+      ),
     );
-    for (const limit of Object.values(HOSTED_RATE_LIMITS)) expect(RATE_LIMIT_PERIODS).toContain(limit.periodSeconds);
+    expect(declared).toHaveLength(stated.length);
+    for (const limit of stated) expect(RATE_LIMIT_PERIODS).toContain(limit.periodSeconds);
+  });
+
+  it('binds one Durable Object class for hosted check runs, on the SQLite backend', () => {
+    expect(config.durable_objects.bindings).toEqual([{name: 'CHECK_RUNS', class_name: 'CheckRun'}]);
+    expect(config.migrations).toEqual([{tag: 'v1', new_sqlite_classes: ['CheckRun']}]);
   });
 
   it('names no account and holds no secret: SANDBOX_TOKEN_SECRET is a Worker secret, SITE_URL set at deploy', () => {
@@ -71,7 +81,7 @@ describe('the local runs (npm run sandbox:worker, npm run serve:worker)', () => 
     expect(started.bindings).toEqual({SITE_URL: '', [SECRET_BINDING]: LOCAL_DEVELOPMENT_SECRET});
     expect(started.ratelimits).toEqual(
       Object.fromEntries(
-        Object.values(HOSTED_RATE_LIMITS).map((limit) => [
+        [...Object.values(HOSTED_RATE_LIMITS), ...Object.values(HOSTED_RUN_RATE_LIMITS)].map((limit) => [
           limit.binding,
           expect.objectContaining({simple: {limit: limit.limit, period: limit.periodSeconds}}),
         ]),

@@ -20,6 +20,7 @@ import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
+import {generateSigningKey} from '@portal/check/signingKeys';
 import {portAndSiteUrl} from '@portal/sandbox/node';
 import {HOSTED_RATE_LIMITS, type RateLimitPeriod} from '@portal/sandbox/worker/limits';
 import {SECRET_BINDING} from '@portal/sandbox/worker/secret';
@@ -59,6 +60,11 @@ export interface LocalWorkerOptions {
   limits?: LocalLimits;
   /** The `SITE_URL` var (wrangler.jsonc leaves it empty). */
   siteUrl?: string;
+  /**
+   * The key that signs the hosted check's attestations (`CHECK_SIGNING_KEY`, an Ed25519 private JWK). A local
+   * run given none makes one for that run (`startLocalWorker`) and says so.
+   */
+  signingKey?: string;
 }
 
 export interface LocalWorker {
@@ -68,6 +74,8 @@ export interface LocalWorker {
   assetsDirectory?: string;
   /** Milliseconds from `new Miniflare()` to workerd answering (the bundle and wrangler's config reading apart). */
   startupMs: number;
+  /** Whether the attestations' signing key was made for this run (none was given). */
+  signingKeyMade: boolean;
   close(): Promise<void>;
 }
 
@@ -144,6 +152,7 @@ export function workerOptions(
   const bindings: Record<string, string> = {...(derived.bindings as Record<string, string>)};
   if (options.siteUrl !== undefined) bindings.SITE_URL = options.siteUrl;
   if (secret) bindings[SECRET_BINDING] = secret;
+  if (options.signingKey) bindings.CHECK_SIGNING_KEY = options.signingKey;
   // The 429's message and Retry-After follow the bindings' figures (the Worker cannot read them from a binding)
   if (options.limits) bindings.SANDBOX_RATE_LIMITS = JSON.stringify(counted);
   return {
@@ -167,7 +176,9 @@ export function workerOptions(
 /** Starts the Worker in workerd on `host:port` (127.0.0.1, a free port unless told). */
 export async function startLocalWorker(options: LocalWorkerOptions = {}): Promise<LocalWorker> {
   const scriptPath = await bundleWorker();
-  const {options: derived, secret, assetsDirectory} = workerOptions(options, scriptPath);
+  const signingKeyMade = !options.signingKey;
+  const signingKey = options.signingKey ?? JSON.stringify(await generateSigningKey());
+  const {options: derived, secret, assetsDirectory} = workerOptions({...options, signingKey}, scriptPath);
   miniflare ??= requireHere('miniflare') as MiniflareModule;
   const started = Date.now();
   const instance = new miniflare.Miniflare({
@@ -187,6 +198,7 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
     secret,
     ...(assetsDirectory ? {assetsDirectory} : {}),
     startupMs: Date.now() - started,
+    signingKeyMade,
     close: () => instance.dispose(),
   };
 }
@@ -207,18 +219,21 @@ export function parseLocalOptions(args: string[], env: NodeJS.ProcessEnv = proce
       site: {type: 'boolean', default: false},
       assets: {type: 'string'},
       'site-url': {type: 'string'},
+      'signing-key': {type: 'string'},
     },
     strict: true,
     allowPositionals: false,
   });
   const {port, siteUrl} = portAndSiteUrl(values, env);
   const secret = values.secret ?? env.SANDBOX_TOKEN_SECRET;
+  const signingKey = values['signing-key'] ?? env.CHECK_SIGNING_KEY;
   // npm runs the script in the repository's root; a folder given is read from where the command was typed
   const assets = values.assets ? path.resolve(env.INIT_CWD ?? process.cwd(), values.assets) : values.site;
   return {
     port,
     host: values.host!,
     ...(secret ? {secret} : {}),
+    ...(signingKey ? {signingKey} : {}),
     ...(assets ? {assets} : {}),
     ...(siteUrl ? {siteUrl} : {}),
   };
@@ -234,6 +249,11 @@ async function main(): Promise<void> {
   if (worker.secret === LOCAL_DEVELOPMENT_SECRET) {
     lines.push(
       'No --secret (or SANDBOX_TOKEN_SECRET): tokens are signed with the local development secret, which is in the source. A deployed Worker has no default: wrangler secret put SANDBOX_TOKEN_SECRET',
+    );
+  }
+  if (worker.signingKeyMade) {
+    lines.push(
+      `No --signing-key (or CHECK_SIGNING_KEY): the hosted check's attestations are signed with a key made for this run, published at ${worker.url}/.well-known/integration-check-keys.json until it stops.`,
     );
   }
   // One write: a reader that sees the address sees what it signs with too

@@ -1,17 +1,35 @@
 /**
  * The portal's Worker (wrangler.jsonc's, built by ./build.ts): the sandbox's Worker handler
- * (`workerFetch` of @portal/sandbox/worker: `/apiservices/*`, the site's files, the bindings) plus the MCP
- * server at `/mcp` over Streamable HTTP (`mcpHttpHandler` of @portal/mcp/http), so an assistant connects to the portal's address with
- * nothing installed. The pages are made at build time (`portal:pages`); the bundles and the precompiled
- * validators are the Worker's; `call_sandbox` sends to the Worker's own sandbox (its secret), so a search
- * created through the MCP server polls on `/apiservices/` of any instance, and back.
+ * (`workerFetch` of @portal/sandbox/worker: `/apiservices/*`, the site's files, the bindings) plus
  *
- * The server is made on the first `/mcp` request of an instance (its search index takes a moment to build,
- * which a Worker's start-up should not spend), then serves every request of that instance.
+ * - the MCP server at `/mcp` over Streamable HTTP (`mcpHttpHandler` of @portal/mcp/http), so an assistant
+ *   connects to the portal's address with nothing installed. The pages are made at build time
+ *   (`portal:pages`); `call_sandbox` sends to the Worker's own sandbox (its secret), so a search created
+ *   through the MCP server polls on `/apiservices/` of any instance, and back. The server is made on the
+ *   first `/mcp` request of an instance (its search index takes a moment to build), then serves every
+ *   request of that instance;
+ * - the hosted integration check at `/check/v1/*` (`hostedCheckApi` of @portal/check/hosted), one Durable
+ *   Object per run (the class `CheckRun` below, bound as `CHECK_RUNS`), its attestations signed with the
+ *   secret `CHECK_SIGNING_KEY`, whose public half (with the retired keys of `CHECK_PREVIOUS_KEYS`) is
+ *   published at `/.well-known/integration-check-keys.json`.
  */
 import pages from 'portal:pages';
+import {checkRunObject, hostedCheckApi, publishedKeys, signerFor, type RunStub} from '@portal/check/hosted';
 import {mcpHttpHandler} from '@portal/mcp/http';
-import {workerFetch, type WorkerRouteContext} from '@portal/sandbox/worker';
+import {workerFetch, workerSandbox, workerSpecs, type WorkerEnv, type WorkerRouteContext} from '@portal/sandbox/worker';
+
+/** The bindings of the portal's Worker beyond the sandbox's (wrangler.jsonc). */
+interface PortalEnv extends WorkerEnv {
+  CHECK_RUNS?: {idFromName(name: string): unknown; get(id: unknown): RunStub};
+  CHECK_RUNS_BY_KEY?: WorkerEnv['RATE_LIMIT_BY_KEY'];
+  CHECK_RUNS_BY_ADDRESS?: WorkerEnv['RATE_LIMIT_BY_ADDRESS'];
+  /** The Ed25519 private key (a JWK) that signs attestations: a Worker secret. */
+  CHECK_SIGNING_KEY?: string;
+  /** Retired public keys still published (a JWK set, each with its exp): a var. */
+  CHECK_PREVIOUS_KEYS?: string;
+  /** The commit the Worker was built from, when the deploy gives it. */
+  BUILD_COMMIT?: string;
+}
 
 const handlers = new WeakMap<WorkerRouteContext['sandbox'], (request: Request) => Promise<Response>>();
 
@@ -30,5 +48,38 @@ function mcp(request: Request, context: WorkerRouteContext): Promise<Response> {
   return handler(request);
 }
 
-// A Worker module exports its handlers only (workerd refuses any other export)
-export default {fetch: workerFetch({'/mcp': mcp})};
+async function hostedCheck(request: Request, context: WorkerRouteContext): Promise<Response> {
+  const env = context.env as PortalEnv;
+  const runs = env.CHECK_RUNS;
+  const api = hostedCheckApi({
+    runs: (id) => {
+      if (!runs) throw new Error('the CHECK_RUNS binding is missing (deploy/wrangler.jsonc)');
+      return runs.get(runs.idFromName(id));
+    },
+    limits: {perKey: env.CHECK_RUNS_BY_KEY, perAddress: env.CHECK_RUNS_BY_ADDRESS},
+  });
+  return api.fetch(request);
+}
+
+async function keys(_request: Request, context: WorkerRouteContext): Promise<Response> {
+  const env = context.env as PortalEnv;
+  return publishedKeys(env.CHECK_SIGNING_KEY, env.CHECK_PREVIOUS_KEYS);
+}
+
+/** The Durable Object of a hosted check run (wrangler.jsonc's `CHECK_RUNS`). */
+export const CheckRun = checkRunObject<PortalEnv>({
+  ...workerSpecs,
+  sandbox: (env, siteUrl) => {
+    const sandbox = workerSandbox(env, siteUrl);
+    return (request) => sandbox.fetch(request);
+  },
+  signer: (env) => signerFor(env.CHECK_SIGNING_KEY),
+});
+
+export default {
+  fetch: workerFetch({
+    '/mcp': mcp,
+    '/check/v1/*': hostedCheck,
+    '/.well-known/integration-check-keys.json': keys,
+  }),
+};

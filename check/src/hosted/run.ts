@@ -335,6 +335,12 @@ export class HostedRun {
     if (refused) return refused;
     if (meta.state === 'finished')
       return checkError(409, 'This run is finished already: its reports are at its address.');
+    let signer: Signer;
+    try {
+      signer = await this.deps.signer();
+    } catch (error) {
+      return checkError(503, `The run cannot be attested: ${error instanceof Error ? error.message : String(error)}`);
+    }
     const finishedMs = this.deps.now();
     const recordings: Recording[] = [];
     for (const scenario of meta.scenarios) {
@@ -367,7 +373,7 @@ export class HostedRun {
         finishedAt: new Date(finishedMs).toISOString(),
         ...(this.deps.commit ? {commit: this.deps.commit} : {}),
       },
-      await this.deps.signer(),
+      signer,
     );
     const files: Record<RunFile, string> = {
       'junit.xml': junitXml(report, rules),

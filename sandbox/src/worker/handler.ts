@@ -50,6 +50,8 @@ type Limits = Record<keyof typeof HOSTED_RATE_LIMITS, {limit: number; periodSeco
 const SANDBOX_PREFIX = '/apiservices/';
 
 const bundles = workerBundles();
+/** The bundles built into the Worker and their precompiled validators, for what else the Worker runs (its objects). */
+export const workerSpecs = {bundles, precompiledValidators};
 // The app per secret and site (a Worker's bindings are the same for every request of an isolate)
 const apps = new Map<string, ReturnType<typeof createApp>>();
 let missingSecretLogged = false;
@@ -129,7 +131,11 @@ const API_HEADERS: Record<string, string> = {
 
 function withApiHeaders(response: Response): Response {
   const answer = new Response(response.body, response);
-  for (const [name, value] of Object.entries(API_HEADERS)) answer.headers.set(name, value);
+  for (const [name, value] of Object.entries(API_HEADERS)) {
+    // A route that answers a page to open in a tab (the hosted check's report.html) gives its own policy
+    if (name === 'Content-Security-Policy' && answer.headers.has(name)) continue;
+    answer.headers.set(name, value);
+  }
   return answer;
 }
 
@@ -141,21 +147,36 @@ export interface WorkerRouteContext {
   precompiledValidators: typeof precompiledValidators;
   /** The portal's origin, as the sandbox's error bodies use it (undefined: paths on the site). */
   siteUrl: string | undefined;
+  /** The Worker's bindings (a route may have its own: the hosted check's objects and limits). */
+  env: WorkerEnv;
 }
 
 /**
- * A route an entry adds at one path: answered by the Worker with the sandbox's own headers, behind the same
+ * A route an entry adds at one path (or under a prefix: a path ending in `/*`): answered by the Worker with the sandbox's own headers, behind the same
  * missing-secret answer and the per-address limit (the key limit too, for a request that sends `x-api-key`).
  */
 export type WorkerRoute = (request: Request, context: WorkerRouteContext) => Promise<Response>;
 
-/** The Worker's `fetch`: the sandbox at `/apiservices/`, `routes` at their exact paths, the site for the rest. */
+/** The route of a path: the one at that exact path, else the one whose prefix (`/check/v1/*`) it starts with. */
+function routeOf(routes: Record<string, WorkerRoute>, path: string): WorkerRoute | undefined {
+  if (Object.hasOwn(routes, path)) return routes[path];
+  const prefix = Object.keys(routes).find((name) => name.endsWith('/*') && path.startsWith(name.slice(0, -1)));
+  return prefix === undefined ? undefined : routes[prefix];
+}
+
+/** The Worker's sandbox for its bindings and the portal's origin: what a route or an object of the Worker calls. */
+export function workerSandbox(env: WorkerEnv, siteUrl: string | undefined): ReturnType<typeof createApp> {
+  if (!env.SANDBOX_TOKEN_SECRET) throw new Error(MISSING_SECRET_MESSAGE);
+  return appFor(env.SANDBOX_TOKEN_SECRET, siteUrl);
+}
+
+/** The Worker's `fetch`: the sandbox at `/apiservices/`, `routes` at their paths, the site for the rest. */
 export function workerFetch(
   routes: Record<string, WorkerRoute> = {},
 ): (request: Request, env: WorkerEnv) => Promise<Response> {
   return async (request, env) => {
     const url = new URL(request.url);
-    const route = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
+    const route = routeOf(routes, url.pathname);
     const sandboxed = url.pathname.startsWith(SANDBOX_PREFIX);
     // The site: a page that matched no file (with assets, files are served before the Worker runs)
     if (!sandboxed && !route && env.ASSETS) return env.ASSETS.fetch(request);
@@ -173,6 +194,6 @@ async function answer(request: Request, env: WorkerEnv, url: URL, route: WorkerR
   const over = await overLimit(request, env);
   if (over) return answerError(request, over, siteUrl);
   const sandbox = appFor(env.SANDBOX_TOKEN_SECRET, siteUrl);
-  if (route) return route(request, {sandbox, bundles, precompiledValidators, siteUrl});
+  if (route) return route(request, {sandbox, bundles, precompiledValidators, siteUrl, env});
   return sandbox.fetch(request);
 }

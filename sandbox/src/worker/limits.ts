@@ -48,5 +48,8 @@ export const HOSTED_RATE_LIMITS = {
   },
 } as const satisfies Record<'perAddress' | 'perKey', RateLimit>;
 
-/** The paths the Worker answers (the sandbox, and the MCP server of the portal's Worker); everything else is the site. */
-export const WORKER_PATHS = ['/apiservices/*', '/mcp'];
+/**
+ * The paths the Worker answers (the sandbox; the portal's Worker adds the MCP server, the hosted check and its
+ * key set, deploy/src/worker.ts); everything else is the site.
+ */
+export const WORKER_PATHS = ['/apiservices/*', '/mcp', '/check/v1/*', '/.well-known/integration-check-keys.json'];
