@@ -12,8 +12,9 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {bundles, exampleBody, op} from '@portal/sandbox/testing';
 import {runCheck} from './cli';
-import {checkScenarios, type CheckScenario} from './model';
+import {checkScenarios} from './model';
 import {rules} from './contract';
+import {breakers} from './fixtures/breakers';
 
 const clients = path.join(__dirname, 'fixtures', 'clients');
 
@@ -54,18 +55,6 @@ function outcomes(dir: string, report = path.join(dir, 'integration-report')): R
   }
   return result;
 }
-
-const breakers: {client: string; rule: string; scenario: CheckScenario; timeout?: string}[] = [
-  {client: 'invalid-request.mjs', rule: 'valid-requests', scenario: 'normal'},
-  {client: 'real-key.mjs', rule: 'api-key-header', scenario: 'normal'},
-  {client: 'fast-polls.mjs', rule: 'poll-interval', scenario: 'normal'},
-  {client: 'polls-after-done.mjs', rule: 'stop-when-done', scenario: 'normal'},
-  {client: 'endless.mjs', rule: 'bounded-polling', scenario: 'never-completes', timeout: '6'},
-  {client: 'early-retry.mjs', rule: 'retry-after', scenario: 'rate-limited'},
-  {client: 'no-retry.mjs', rule: 'retry-server-errors', scenario: 'server-error'},
-  {client: 'retries-401.mjs', rule: 'no-retry-client-errors', scenario: 'rejected'},
-  {client: 'polls-lost-session.mjs', rule: 'new-search-after-404', scenario: 'session-lost'},
-];
 
 describe('each rule, broken by a client that breaks only it', () => {
   it('covers every rule', () => {
@@ -171,6 +160,10 @@ describe('bad input', () => {
     [['--har', 'a.har', '--', 'node'], /either --har <file> or a program/],
     [['--har', 'a.har', '--parallel'], /--parallel applies to a program, not to --har/],
     [['--report'], /--report needs a value/],
+    [['--hosted', 'portal.example', '--', 'node'], /--hosted must be the portal's origin, such as https:/],
+    [['--hosted', 'https://portal.example/docs', '--', 'node'], /--hosted must be the portal's origin/],
+    [['--hosted', 'https://portal.example', '--parallel', '--', 'node'], /--parallel applies to a local check/],
+    [['--har', 'a.har', '--hosted', 'https://portal.example'], /--hosted applies to a program, not to --har/],
   ])('usage error %j: exit 2 with one line naming it and where the help is', async (argv, message) => {
     const {code, err} = await check(argv);
     expect(code).toBe(2);

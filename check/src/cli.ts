@@ -19,6 +19,7 @@ import {reportHtml} from './report/html';
 import {reportMarkdown} from './report/markdown';
 import {rules} from './contract';
 import {CannotStart, runningGroups, runProgram} from './run';
+import {runHostedCheck} from './hosted/client';
 
 /** The key each run's program gets as API_KEY. */
 export const CHECK_KEY = 'sandbox_integration_check';
@@ -32,6 +33,7 @@ export const DEFAULT_INVOCATION = 'npm run sandbox --';
 /** The usage, for the command as the reader runs it: `npm run sandbox --` in the repository, `node sandbox.mjs` for the one file. */
 export const usage = (invocation = DEFAULT_INVOCATION): string => `Usage:
   ${invocation} check [--report <dir>] [--scenarios <id,id,...>] [--timeout <s>] [--parallel] -- <program> [args...]
+  ${invocation} check --hosted <portal origin> [--report <dir>] [--scenarios <id,...>] [--timeout <s>] -- <program> [args...]
   ${invocation} check --har <file.har> [--report <dir>]
 
 Runs <program> once per scenario with API_BASE_URL (a recording, fault-injecting proxy in front of
@@ -41,6 +43,8 @@ the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the 
   --timeout <s>         each run's time limit in seconds (default ${DEFAULT_TIMEOUT_S})
   --parallel            run the scenarios at the same time (only for a program that writes no file
                         where it runs: each run starts in the same directory)
+  --hosted <origin>     record and judge on the portal (https://...): the report gets attestation.json,
+                        signed by the portal, which '${invocation} verify' checks
   --har <file>          judge a recorded HAR instead of running a program
   --site-url <origin>   the portal's address, for the report's links to the guides (or SITE_URL)
   --help                this help
@@ -61,9 +65,10 @@ export type CheckArgs =
           parallel: boolean;
         }
       | {mode: 'har'; har: string}
+      | {mode: 'hosted'; origin: string; command: string; args: string[]; scenarios: CheckScenario[]; timeoutS: number}
     ));
 
-const valued = new Set(['--report', '--scenarios', '--timeout', '--har', '--site-url']);
+const valued = new Set(['--report', '--scenarios', '--timeout', '--har', '--site-url', '--hosted']);
 const flags = new Set(['--parallel']);
 
 /** Reads the arguments after `check`; paths are resolved against `cwd`. Throws UsageError. */
@@ -101,9 +106,18 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
   const har = values.get('--har');
   if (har !== undefined) {
     if (program.length) throw new UsageError('give either --har <file> or a program, not both');
-    for (const name of ['--scenarios', '--timeout', '--parallel'])
+    for (const name of ['--scenarios', '--timeout', '--parallel', '--hosted'])
       if (values.has(name)) throw new UsageError(`${name} applies to a program, not to --har`);
     return {...common, mode: 'har', har: path.resolve(cwd, har)};
+  }
+  const hosted = values.get('--hosted');
+  if (hosted !== undefined) {
+    if (!/^https?:\/\/[^/\s?#]+\/?$/.test(hosted))
+      throw new UsageError(
+        `--hosted must be the portal's origin, such as https://developers.example.com, not ${hosted}`,
+      );
+    for (const name of ['--parallel', '--site-url'])
+      if (values.has(name)) throw new UsageError(`${name} applies to a local check, not to --hosted`);
   }
   if (!program.length) throw new UsageError('give the program to check after --, or --har <file>');
 
@@ -118,6 +132,11 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
   const timeoutS = Number(timeout);
   if (!/^\d+(\.\d+)?$/.test(timeout) || timeoutS <= 0 || timeoutS > MAX_TIMEOUT_S)
     throw new UsageError(`--timeout must be a number of seconds from 1 to ${MAX_TIMEOUT_S}, not ${timeout}`);
+  if (hosted !== undefined) {
+    const origin = hosted.replace(/\/$/, '');
+    const scenarios = checkScenarios.filter((id) => asked.includes(id));
+    return {...common, mode: 'hosted', origin, command: program[0], args: program.slice(1), scenarios, timeoutS};
+  }
   return {
     ...common,
     mode: 'program',
@@ -252,6 +271,12 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
     return 0;
   }
 
+  if (args.mode === 'hosted') {
+    io.out(
+      `Checking ${[args.command, ...args.args].join(' ')} on ${args.origin} in ${args.scenarios.length} scenarios (time limit ${args.timeoutS} s each)`,
+    );
+    return runHostedCheck(args, io);
+  }
   let report: CheckReport;
   let baseUrl = 'http://127.0.0.1';
   if (args.mode === 'har') {

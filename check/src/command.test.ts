@@ -85,7 +85,7 @@ describe('the partner command', () => {
       ['--site-url', 'example.com/docs'],
       'sandbox: --site-url must be an origin such as https://developers.example.com, not example.com/docs.',
     ],
-    [['chek'], 'sandbox: unexpected argument chek (the only command is check).'],
+    [['chek'], 'sandbox: unexpected argument chek (the commands are check and verify).'],
   ])('%j: one line, exit 2, nothing served', async (argv, message) => {
     const {code, err, served} = await run(argv);
     expect([code, served]).toEqual([2, []]);

@@ -1,12 +1,14 @@
 /**
  * The partner's command: `npm run sandbox` in the repository, `node sandbox.mjs` for the one file
  * (./oneFile/). With no subcommand it serves the sandbox (`serveSandbox` of @portal/sandbox/node);
- * `check ...` runs the integration check (./cli.ts) in `cwd`; `--help` (`-h`, `help`) and `--version` say
+ * `check ...` runs the integration check (./cli.ts) in `cwd`, `verify ...` checks a hosted check's attestation
+ * (./verifyCommand.ts); `--help` (`-h`, `help`) and `--version` say
  * what it is. Every usage error is one line naming the option and where the help is, with exit code 2.
  */
 import type {OpenApiDocument} from '@portal/specs';
 import {OptionError, parseOptions, serveSandbox, serveUsage} from '@portal/sandbox/node';
 import {DEFAULT_INVOCATION, runCheck, stopAllPrograms} from './cli';
+import {runVerify} from './verifyCommand';
 import {versionLines, type BuildInfo} from './version';
 
 export interface CommandIo {
@@ -26,6 +28,9 @@ ${serveUsage(invocation)}
 
   ${invocation} check [options] -- <program> [args...]
 Runs your program against the sandbox in seven scenarios and judges its calls: ${invocation} check --help
+
+  ${invocation} verify <attestation.json> --keys <portal origin> [--har <session.har>]
+Checks the signed attestation of a hosted check: ${invocation} verify --help
 
   ${invocation} --version    the build and the digest of the specifications it carries
   ${invocation} --help       this help
@@ -53,11 +58,12 @@ export async function runCommand(
     return 0;
   }
   if (first === 'check') return runCheck(argv.slice(1), {...io, bundles});
+  if (first === 'verify') return runVerify(argv.slice(1), {...io, bundles});
   try {
     parseOptions(argv);
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;
-    const hint = /^unexpected argument/.test(error.message) ? ' (the only command is check)' : '';
+    const hint = /^unexpected argument/.test(error.message) ? ' (the commands are check and verify)' : '';
     io.err(`sandbox: ${error.message}${hint}. Run '${io.invocation} --help' for the options.`);
     return 2;
   }

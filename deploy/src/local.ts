@@ -65,6 +65,8 @@ export interface LocalWorkerOptions {
    * run given none makes one for that run (`startLocalWorker`) and says so.
    */
   signingKey?: string;
+  /** A folder where the Durable Objects keep their storage (in memory unless given): tests read its bytes. */
+  persist?: string;
 }
 
 export interface LocalWorker {
@@ -163,6 +165,7 @@ export function workerOptions(
       scriptPath,
       modulesRoot: path.dirname(scriptPath),
       bindings,
+      ...(options.persist ? {durableObjectsPersist: options.persist} : {}),
       // No request to workers.cloudflare.com for the `cf` object, and no way out for the Worker's fetch()
       cf: false,
       outboundService: (request: {url: string}) =>

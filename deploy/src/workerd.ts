@@ -24,6 +24,10 @@ export interface WorkerdOptions {
   limits?: LocalLimits | 'hosted';
   siteUrl?: string;
   host?: string;
+  /** The hosted check's signing key (one made for the run unless given). */
+  signingKey?: string;
+  /** A folder for the Durable Objects' storage (in memory unless given). */
+  persist?: string;
 }
 
 export interface RunningWorkerd {

@@ -1,0 +1,167 @@
+/**
+ * The hosted integration check in workerd (the portal's Worker through Miniflare, offline, no account; its
+ * Durable Objects' storage in a folder this test reads): the guides' JavaScript loop, exactly as Create and
+ * poll shows it, passes `check --hosted` in the seven scenarios, its attestation says PASSED and `verify`
+ * holds against the portal's published keys with and without the HAR; each client of the check's fixtures
+ * that breaks one rule fails hosted on exactly that rule, named in its attestation's failedTests. Two runs at
+ * once see only their own calls, another key is refused, a finished run answers 410, and a real key is
+ * refused with no byte of it in the objects' storage. The same code in Node, with the expiry on an injected
+ * clock: check/src/hosted/hosted.test.ts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {runCommand} from '@portal/check/command';
+import {breakers, clientsDir} from '@portal/check/fixtures/breakers';
+import {codeBlocks} from '@portal/content';
+import {exampleBody, op} from '@portal/sandbox/testing';
+import {loadBundles} from '@portal/specs/node';
+import {guideRuns} from '@portal/test-utils/guideRuns';
+import {startWorkerd, type RunningWorkerd} from './workerd';
+
+const bundles = loadBundles();
+const page = path.resolve(__dirname, '../../website/docs/getting-started/create-and-poll.mdx');
+const {runs: loops} = guideRuns(codeBlocks('docs/getting-started/create-and-poll.mdx', fs.readFileSync(page, 'utf8')));
+const javascript = loops.find((loop) => loop.language === 'javascript')!;
+
+let worker: RunningWorkerd;
+const persist = fs.mkdtempSync(path.join(os.tmpdir(), 'hosted-check-objects-'));
+
+beforeAll(async () => {
+  worker = await startWorkerd({persist});
+}, 120_000);
+afterAll(async () => {
+  await worker?.close();
+  fs.rmSync(persist, {recursive: true, force: true});
+});
+
+/** The partner's command in a folder of its own (the spec's example query in query.json, as the clients read it). */
+async function sandbox(argv: string[], files: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosted-check-'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  const out: string[] = [];
+  const code = await runCommand(bundles, argv, {
+    cwd: dir,
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8'},
+    out: (line) => out.push(line),
+    err: (line) => out.push(line),
+    invocation: 'node sandbox.mjs',
+  });
+  const report = (name: string) => fs.readFileSync(path.join(dir, 'integration-report', name), 'utf8');
+  return {code, out: out.join('\n'), dir, report};
+}
+
+const predicateOf = (attestation: string) =>
+  (
+    JSON.parse(Buffer.from((JSON.parse(attestation) as {payload: string}).payload, 'base64').toString('utf8')) as {
+      predicate: {result: string; failedTests: string[]; passedTests: string[]; url: string};
+    }
+  ).predicate;
+
+const exampleQuery = () => JSON.stringify((exampleBody(op('FlightsService_CreateSearch')) as {query: unknown}).query);
+
+describe('check --hosted, in workerd', () => {
+  it('passes the guides’ JavaScript loop in every scenario, and its attestation verifies', async () => {
+    const run = await sandbox(['check', '--hosted', worker.url, '--', process.execPath, 'search.mjs'], {
+      'search.mjs': javascript.source,
+    });
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/^PASSED: every rule holds in every run$/m);
+    const predicate = predicateOf(run.report('attestation.json'));
+    expect(predicate.result).toBe('PASSED');
+    expect(predicate.failedTests).toEqual([]);
+    expect(predicate.passedTests).toContain('never-completes/bounded-polling');
+    expect(run.report('junit.xml')).not.toContain('<failure');
+
+    const files = {
+      'attestation.json': run.report('attestation.json'),
+      'session.har': run.report('session.har'),
+    };
+    const alone = await sandbox(['verify', 'attestation.json', '--keys', worker.url], files);
+    expect(alone.code, alone.out).toBe(0);
+    const withHar = await sandbox(['verify', 'attestation.json', '--har', 'session.har', '--keys', worker.url], files);
+    expect(withHar.code, withHar.out).toBe(0);
+    expect(withHar.out.split('\n').at(-1)).toBe('VERIFIED');
+  }, 300_000);
+
+  it.concurrent.each(breakers)(
+    '$client fails hosted on $rule in $scenario only, named in its attestation',
+    async (breaker) => {
+      const run = await sandbox(
+        [
+          'check',
+          '--hosted',
+          worker.url,
+          '--scenarios',
+          breaker.scenario,
+          ...(breaker.timeout ? ['--timeout', breaker.timeout] : []),
+          '--',
+          'node',
+          path.join(clientsDir, breaker.client),
+        ],
+        {'query.json': exampleQuery()},
+      );
+      expect(run.code, run.out).toBe(1);
+      expect(run.out).toContain(`✗ ${breaker.rule}:`);
+      expect(predicateOf(run.report('attestation.json'))).toMatchObject({
+        result: 'FAILED',
+        failedTests: [`${breaker.scenario}/${breaker.rule}`],
+      });
+    },
+    120_000,
+  );
+});
+
+describe('hosted runs in workerd: isolation and refusals', () => {
+  const KEY = 'sandbox_isolation_test';
+  const send = (url: string, init: RequestInit & {key?: string} = {}) =>
+    fetch(url, {...init, headers: {'x-api-key': init.key ?? KEY, 'content-type': 'application/json'}});
+  const make = async () => {
+    const answer = await send(`${worker.url}/check/v1/runs`, {method: 'POST', body: '{"scenarios":["normal"]}'});
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as {id: string; url: string; runs: {baseUrl: string}[]};
+  };
+  const currencies = (base: string, key?: string) =>
+    send(`${base}/apiservices/v3/culture/currencies`, {method: 'GET', ...(key ? {key} : {})});
+
+  it('keeps two runs apart, answers another key 403 and a finished run 410', async () => {
+    const [first, second] = await Promise.all([make(), make()]);
+    await Promise.all([
+      currencies(first.runs[0].baseUrl),
+      currencies(first.runs[0].baseUrl),
+      currencies(second.runs[0].baseUrl),
+    ]);
+    const calls = async (run: {url: string}) =>
+      ((await (await send(run.url)).json()) as {calls: {normal: number}}).calls.normal;
+    expect([await calls(first), await calls(second)]).toEqual([2, 1]);
+    expect((await send(first.url, {key: 'sandbox_someone_else'})).status).toBe(403);
+    expect((await currencies(first.runs[0].baseUrl, 'sandbox_someone_else')).status).toBe(403);
+    const finish = await send(`${first.url}/finish`, {method: 'POST', body: '{}'});
+    expect(finish.status).toBe(200);
+    const late = await currencies(first.runs[0].baseUrl);
+    expect(late.status).toBe(410);
+    expect(((await late.json()) as {message: string}).message).toMatch(/^This run is finished/);
+  });
+
+  it('refuses a real key, and keeps no byte of it in any object’s storage', async () => {
+    const secret = 'prod_4c2e9a7b1f3d5e';
+    const refusedRun = await send(`${worker.url}/check/v1/runs`, {method: 'POST', body: '{}', key: secret});
+    expect(refusedRun.status).toBe(403);
+    const run = await make();
+    const call = await send(`${run.runs[0].baseUrl}/apiservices/v3/culture/currencies?apikey=${secret}`, {
+      method: 'GET',
+      key: secret,
+    });
+    expect(call.status).toBe(403);
+    expect(((await call.json()) as {message: string}).message).toMatch(/^Never send a real key/);
+    expect(((await (await send(run.url)).json()) as {calls: {normal: number}}).calls.normal).toBe(1);
+    const stored = fs
+      .readdirSync(persist, {recursive: true, withFileTypes: true})
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(Buffer.concat(stored).includes(Buffer.from('culture/currencies'))).toBe(true);
+    expect(Buffer.concat(stored).includes(Buffer.from(secret))).toBe(false);
+  });
+});
