@@ -459,6 +459,18 @@ for (const mode of ['light', 'dark'] as const) {
       expect(left).toBeGreaterThanOrEqual(box.left);
       expect(right).toBeLessThanOrEqual(box.right);
     }
+    // The session's timeline shows the whole session within its frame, and the frame never scrolls sideways
+    const fit = await dialog
+      .frameLocator('[data-testid="tryit-timeline"]')
+      .getByRole('img', {name: /^Timeline of the /})
+      .evaluate((svg) => ({
+        right: svg.getBoundingClientRect().right,
+        width: document.documentElement.clientWidth,
+        scrollWidth: document.documentElement.scrollWidth,
+      }));
+    expect(fit.width).toBeGreaterThan(200);
+    expect(fit.right).toBeLessThanOrEqual(fit.width);
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.width);
     const found = await new AxeBuilder({page}).include('[data-testid="tryit-results"]').analyze();
     const serious = found.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
