@@ -257,8 +257,8 @@ for (const width of [1280, 390]) {
     for (const timeline of await timelines.all()) {
       const placed = await timeline.evaluate((svg) => {
         const right = (element: Element) => element.getBoundingClientRect().right;
-        const marks = [...svg.querySelectorAll('rect:not(.viol)')];
-        const ticks = [...svg.querySelectorAll('line.tick')];
+        const marks = Array.from(svg.querySelectorAll('rect:not(.viol)'));
+        const ticks = Array.from(svg.querySelectorAll('line.tick'));
         const steps = ticks
           .slice(1)
           .map((tick, at) => tick.getBoundingClientRect().x - ticks[at].getBoundingClientRect().x);
