@@ -182,6 +182,14 @@ test('Poll until complete follows the flights live session to RESULT_STATUS_COMP
   await expect(timeline.getByRole('img', {name: /^Timeline of the .* run: \d+ calls/})).toBeVisible();
   await expect(timeline.locator('tbody tr')).toHaveCount(await polls.locator('tbody tr').count());
   await expect(timeline.locator('tbody tr').last()).toContainText('COMPLETE');
+  // The frame is as tall as its document: nothing of the table is cut off, nothing scrolls inside it
+  const frame = dialog.getByTestId('tryit-timeline');
+  const heights = await frame.evaluate((element) => ({
+    frame: (element as HTMLIFrameElement).clientHeight,
+    document: (element as HTMLIFrameElement).contentDocument!.documentElement.scrollHeight,
+  }));
+  expect(heights.document).toBeGreaterThan(100);
+  expect(heights.document).toBeLessThanOrEqual(heights.frame);
   expect(consoleErrors).toEqual([]);
 });
 

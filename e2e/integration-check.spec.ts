@@ -240,6 +240,54 @@ test('on a phone the page and the report fit the screen', async ({page}) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+for (const width of [1280, 390]) {
+  test(`each run's timeline shows the whole run within the report's width, on a readable grid (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({width, height: 900});
+    await openPage(page);
+    await page.getByLabel('HAR file to check').setInputFiles(fixture('passing.har'));
+    await expect(page.getByTestId('har-check-verdict')).toContainText('Passed', {timeout: 30_000});
+    const timelines = report(page).getByRole('img', {name: /^Timeline of the /});
+    await expect(timelines).toHaveCount(3);
+    const frameWidth = await report(page)
+      .locator('html')
+      .evaluate((html) => html.clientWidth);
+    expect(frameWidth).toBeLessThanOrEqual(width);
+    for (const timeline of await timelines.all()) {
+      const placed = await timeline.evaluate((svg) => {
+        const right = (element: Element) => element.getBoundingClientRect().right;
+        const marks = Array.from(svg.querySelectorAll('rect:not(.viol)'));
+        const ticks = Array.from(svg.querySelectorAll('line.tick'));
+        const steps = ticks
+          .slice(1)
+          .map((tick, at) => tick.getBoundingClientRect().x - ticks[at].getBoundingClientRect().x);
+        return {
+          svg: right(svg),
+          lastMark: Math.max(...marks.map(right)),
+          marks: marks.length,
+          ticks: ticks.length,
+          narrowestStep: Math.min(...steps),
+        };
+      });
+      // The whole run within the frame: the svg, its last call's bar, no scrolling to reach them
+      expect(placed.marks).toBeGreaterThan(2);
+      expect(placed.svg).toBeLessThanOrEqual(frameWidth);
+      expect(placed.lastMark).toBeLessThanOrEqual(frameWidth);
+      // A grid of a few ticks far enough apart to read their seconds
+      expect(placed.ticks).toBeGreaterThanOrEqual(4);
+      expect(placed.ticks).toBeLessThanOrEqual(10);
+      expect(placed.narrowestStep).toBeGreaterThanOrEqual(28);
+    }
+    // The report itself never scrolls sideways (its wide tables scroll in their own box)
+    expect(
+      await report(page)
+        .locator('html')
+        .evaluate((html) => html.scrollWidth - html.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+}
+
 for (const mode of ['light', 'dark'] as const) {
   test(`the page with a report has no serious or critical axe violations (${mode})`, async ({page}) => {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);

@@ -115,6 +115,16 @@ describe('--har', () => {
     expect(original).toHaveLength(2);
     expect(verdicts(path.join(run.dir, 'replayed'))).toEqual(original);
     expect(original[0]['poll-interval']).toBe('fail');
+    // Each run is named by the scenario the HAR names, as the check wrote it
+    const named = (out: string) => out.split('\n').filter((line) => /^\S+: \d+ passed/.test(line));
+    expect(named(replay.out).map((line) => line.split(':')[0])).toEqual(['normal', 'rate-limited']);
+    // A HAR that names none (a browser's): its one run is named by the file
+    const unnamed = JSON.parse(readFileSync(har, 'utf8')) as {log: {entries: {_scenario?: string}[]}};
+    unnamed.log.entries = unnamed.log.entries.filter((entry) => entry._scenario === 'normal');
+    for (const entry of unnamed.log.entries) delete entry._scenario;
+    writeFileSync(path.join(run.dir, 'browser.har'), JSON.stringify(unnamed));
+    const browser = await check(['--har', 'browser.har', '--report', 'browser'], run.dir);
+    expect(named(browser.out).map((line) => line.split(':')[0])).toEqual(['browser.har']);
   });
 });
 
@@ -136,8 +146,21 @@ describe('bad input', () => {
     ]);
     expect(code).toBe(1);
     expect(out).toMatch(/made no call to the APIs/);
-    expect(out).toMatch(/its stderr ends:\n {4}Cannot find module client\.mjs/);
+    expect(out).toMatch(/it made no call; its stderr said:\n {4}Cannot find module client\.mjs/);
     expect(report()).toMatch(/made no call to the APIs/);
+  });
+
+  it('a program that cannot run (node missing.js): what went wrong, said once for every scenario', async () => {
+    const {code, out} = await check(['--parallel', '--', 'node', 'missing.js']);
+    expect(code).toBe(1);
+    // Node's own line, cut off by its stack and version lines when only the stderr's end was shown
+    const said = out.split('\n').filter((line) => line.includes("Error: Cannot find module '"));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/Error: Cannot find module '.*missing\.js'$/);
+    expect(out).toMatch(/^The program made no call in any of the 7 runs; each time its stderr said:$/m);
+    expect(out).not.toMatch(/it made no call/);
+    // Each scenario still has its line
+    for (const scenario of checkScenarios) expect(out).toMatch(new RegExp(`^${scenario}: 0 passed`, 'm'));
   });
 
   it('a program that hangs: stopped at the time limit, exit 1', async () => {

@@ -20,6 +20,7 @@ import {reportMarkdown} from './report/markdown';
 import {rules} from './contract';
 import {CannotStart, runningGroups, runProgram} from './run';
 import {runHostedCheck} from './hosted/client';
+import {summaryLines} from './summary';
 
 /** The key each run's program gets as API_KEY. */
 export const CHECK_KEY = 'sandbox_integration_check';
@@ -242,18 +243,7 @@ async function writeReport(report: CheckReport, dir: string, siteUrl: string | u
 }
 
 function summarise(report: CheckReport, io: CheckIo): void {
-  for (const run of report.runs) {
-    const label = run.recording.scenario ?? 'har';
-    const count = (outcome: string) => run.verdicts.filter((verdict) => verdict.outcome === outcome).length;
-    io.out(`${label}: ${count('pass')} passed, ${count('fail')} failed, ${count('not-exercised')} not exercised`);
-    for (const verdict of run.verdicts.filter((candidate) => candidate.outcome === 'fail'))
-      io.out(`  ✗ ${verdict.rule}: ${verdict.detail}`);
-    // A program that made no call usually could not run at all: what it said is the first thing to read
-    const program = run.recording.program;
-    if (program && !run.recording.exchanges.length && program.stderrTail)
-      io.out(`  it made no call; its stderr ends:\n    ${program.stderrTail.split('\n').slice(-5).join('\n    ')}`);
-  }
-  for (const problem of report.problems) io.out(`✗ ${problem}`);
+  for (const line of summaryLines(report)) io.out(line);
 }
 
 /** The whole command; returns the exit code. */

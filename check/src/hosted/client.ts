@@ -11,6 +11,7 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {CheckScenario, ProgramEnd} from '../model';
 import {CannotStart, runProgram} from '../run';
+import {stderrExcerpt} from '../summary';
 import {RUN_FILES} from './limits';
 
 export interface HostedArgs {
@@ -119,8 +120,12 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
       const status = await at(run.url);
       const calls = status.ok ? ((await status.json()) as {calls: Record<string, number>}).calls[scenario] : 0;
       io.out(`${scenario}: ${describeEnd(end, calls ?? 0)}`);
-      if (!calls && end.stderrTail)
-        io.out(`  it made no call; its stderr ends:\n    ${end.stderrTail.split('\n').slice(-5).join('\n    ')}`);
+      if (!calls && end.stderrTail.trim())
+        io.out(
+          ['  it made no call; its stderr said:', ...stderrExcerpt(end.stderrTail).map((line) => `    ${line}`)].join(
+            '\n',
+          ),
+        );
     }
 
     const finished = await at(`${run.url}/finish`, {method: 'POST', body: JSON.stringify({programs})});

@@ -51,13 +51,15 @@ describe('reportHtml', () => {
     );
   });
 
-  it('draws a timeline of each run, an SVG with a table as its text alternative', () => {
+  it('draws a timeline of each run as wide as the page, an SVG with a table as its text alternative', () => {
     const runs = ['normal', 'rate-limited'].map((name) => runPart(html, name));
     for (const part of runs) {
+      // As wide as the page, whatever the run's length: no fixed width, nothing scaled (its text stays 10 px).
       expect(part).toMatch(
-        /<svg role="img" aria-label="Timeline of the [^"]+" viewBox="[^"]+" width="\d+(\.\d)?" height="[\d.]+">[\s\S]*<\/svg><\/div>\n<div class="scroll"><table><caption>The calls of the/,
+        /<div class="scroll timeline"><svg role="img" aria-label="Timeline of the [^"]+" width="100%" height="[\d.]+">[\s\S]*<\/svg><\/div>\n<div class="scroll"><table><caption>The calls of the/,
       );
-      expect(part).toContain('<text class="lane" x="12" y="36">Session 1 · flights-live-pricing</text>');
+      expect(part).not.toContain('viewBox');
+      expect(part).toContain('<text class="lane" x="0" y="36">Session 1 · flights-live-pricing</text>');
       expect(part).toContain('<th scope="col">duration ms</th>');
     }
     const [normal, limited] = runs;
@@ -96,7 +98,7 @@ describe('reportHtml', () => {
     expect(hostile).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39; | piped');
     expect(hostile).toContain('<pre>&lt;/pre&gt;&lt;script&gt;');
     expect(hostile).toContain('<h2>Problems</h2>');
-    expect(hostile).toContain('<text class="lane" x="12" y="36">Session 1 · slug&lt;script&gt;');
+    expect(hostile).toContain('<text class="lane" x="0" y="36">Session 1 · slug&lt;script&gt;');
     // eslint-disable-next-line no-control-regex
     expect(hostile).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     const subject = reportHtml({...fixtureReport(), subject: `<a href="x" title='y'>&</a>`}, fixtureRules);

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /**
  * A check as one self-contained HTML page: no script, no external stylesheet, font or image, light and
- * dark, readable on a phone (wide tables and timelines scroll in their own box). The verdict, the rule ×
+ * dark, readable on a phone (timelines as wide as the page, wide tables scroll in their own box). The verdict, the rule ×
  * run matrix, each failure with its calls, and for each run a timeline of its sessions (an SVG, with a
  * table as its text alternative: runParts.tsx). Written in hono/jsx and rendered to a string by it, which escapes every
  * text and attribute a program or a HAR wrote; the characters HTML refuses are removed from the whole

@@ -1,6 +1,11 @@
 import {describe, expect, it} from 'vitest';
 import {code, escapeMarkdown, reportMarkdown} from './markdown';
-import {fixtureReport, fixtureRules, hostileReport} from './fixture';
+import {fixtureReport, fixtureRules, hostileReport, rateLimitedRun} from './fixture';
+import type {CheckReport} from '../model';
+
+/** The line of the fixture's injected 429. */
+const INJECTED =
+  "- #1 `POST /apiservices/v3/flights/live/search/poll/CkJzZXNz…ZS0x` → 429, injected by the check: answered 429 with Retry-After: 2 in place of the sandbox's answer.";
 
 describe('reportMarkdown', () => {
   const markdown = reportMarkdown(fixtureReport(), fixtureRules);
@@ -36,9 +41,39 @@ describe('reportMarkdown', () => {
     expect(markdown).toContain(
       '| 1 | 1.40 | POST | `/apiservices/v3/flights/live/search/poll/CkJzZXNz…ZS0x` | 429 (injected) |',
     );
-    expect(markdown).toContain(
-      "- Call 1: the check answered 429 with Retry-After: 2 in place of the sandbox's answer.",
-    );
+    expect(markdown).toContain(INJECTED);
+  });
+
+  it('names each injected call by its number, as the HTML report and the rules’ details do (#1), in a sentence', () => {
+    expect(markdown).not.toMatch(/Call \d+: the check/);
+    // Once with the failure it took part in, once in its run's list of what the check injected.
+    expect(markdown.split(INJECTED)).toHaveLength(3);
+    expect(markdown).toContain('Injected by the check:');
+    // The passing run had nothing injected: it says nothing of it.
+    const normal = markdown.slice(markdown.indexOf('#### normal'), markdown.indexOf('#### rate-limited'));
+    expect(normal).not.toContain('Injected');
+  });
+
+  it('lists a call the check injected outside every session as injected, never among the other calls', () => {
+    // The injected 429 starts no session (as a first create answered 429 does); one other call is the program's own.
+    const run = rateLimitedRun();
+    run.sessions[0].calls = run.sessions[0].calls.filter((call) => call.index !== 1);
+    run.recording.exchanges.push({
+      index: 3,
+      startedMs: 2_100,
+      endedMs: 2_150,
+      request: {method: 'GET', url: '/apiservices/v1/culture/currencies', headers: []},
+      response: {status: 200, headers: []},
+    });
+    const report: CheckReport = {...fixtureReport(), runs: [run]};
+    const text = reportMarkdown(report, fixtureRules);
+    const section = text.slice(text.indexOf('#### rate-limited'));
+    expect(section).toContain(INJECTED);
+    expect(section).toContain('1 other call.');
+    expect(section).not.toContain('2 other calls');
+    // Without the program's own call, no other call is left to count.
+    run.recording.exchanges.pop();
+    expect(reportMarkdown(report, fixtureRules)).not.toMatch(/other call/);
   });
 
   it("shows each run's sessions and how the program ended", () => {

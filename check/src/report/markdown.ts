@@ -97,6 +97,14 @@ function callsTable(calls: Exchange[]): string[] {
   ];
 }
 
+/**
+ * A call the check injected a fault in, numbered as the HTML report's table and the rules' details number
+ * calls (`#1`): "- #1 `POST /path` → 429, injected by the check: the first call answered 429 ...".
+ */
+const injectedLine = (call: Exchange): string =>
+  `- #${call.index} ${code(`${call.request.method} ${shortPath(call.request.url)}`)} → ${call.response.status}, ` +
+  `injected by the check: ${escapeMarkdown(call.fault?.description ?? '')}.`;
+
 function failures(report: CheckReport, rules: Rule[], siteUrl: string): string[] {
   const lines: string[] = [];
   for (const run of report.runs) {
@@ -109,8 +117,7 @@ function failures(report: CheckReport, rules: Rule[], siteUrl: string): string[]
       const calls = callsOf(run, verdict.calls);
       if (calls.length) lines.push(...callsTable(calls), '');
       const faults = calls.filter((call) => call.fault);
-      for (const call of faults)
-        lines.push(`- Call ${call.index}: the check ${escapeMarkdown(call.fault!.description)}.`);
+      lines.push(...faults.map(injectedLine));
       if (faults.length) lines.push('');
     }
   }
@@ -149,7 +156,10 @@ function runSection(run: RunReport): string[] {
     }
     lines.push('');
   }
-  const outside = recording.exchanges.length - [...bySession.keys()].length;
+  // Every call the check injected is listed as such; the other calls outside the sessions are counted.
+  const injected = recording.exchanges.filter((exchange) => exchange.fault);
+  if (injected.length) lines.push('Injected by the check:', '', ...injected.map(injectedLine), '');
+  const outside = recording.exchanges.filter((exchange) => !bySession.has(exchange.index) && !exchange.fault).length;
   if (run.sessions.length && outside > 0) lines.push(`${outside} other call${outside === 1 ? '' : 's'}.`, '');
   const tail = recording.program?.stderrTail.trim();
   if (tail) lines.push('stderr (last lines):', '', fenced(tail), '');

@@ -7,7 +7,7 @@
 import type {Child} from 'hono/jsx';
 import type {Exchange, RunReport} from '../model';
 import {runName, seconds, sessionCalls, shortPath, shortStatus, violationsOf} from './shared';
-import {round, timelineLayout, type Mark} from './timelineLayout';
+import {LABEL_WIDTHS, timelineLayout, type Mark} from './timelineLayout';
 
 /** The nodes on lines of their own in the page's source. */
 export const lines = (...nodes: Child[]): Child[] => nodes.flatMap((node, at) => (at ? ['\n', node] : [node]));
@@ -27,51 +27,66 @@ export const PathCell = ({url}: {url: string}) => (
   </td>
 );
 
-/** One call's mark on its lane: its label, its bar, and the marks of a fault and of a broken rule. */
-function CallMark({call, x0, bar, barWidth, label, broken}: Mark) {
+/**
+ * One call's mark on its lane, placed in percent of the axis by an inner SVG of its own (the axis is as wide
+ * as the page): its label (shown from the widths of its tier, style.ts), its bar (3 px at least), and the
+ * marks of a fault and of a broken rule.
+ */
+function CallMark({call, at, width, bar, label, tier, broken}: Mark) {
   const describe = [
     `#${call.index} at ${seconds(call.startedMs)} s: ${call.request.method} ${call.request.url} → ${call.response.status}`,
     call.fault ? `injected: ${call.fault.description}` : '',
     broken ? `breaks ${broken.join(', ')}` : '',
   ].filter(Boolean);
+  // A bar 3 px wide on the narrowest axis or more is drawn to scale; a shorter one is 3 px wide.
+  const scaled = (width * LABEL_WIDTHS[0]) / 100 >= 3;
   return (
     <g>
       <title>{describe.join('; ')}</title>
-      <text transform={`translate(${x0 + 7} ${bar - 3}) rotate(-90)`}>{label}</text>
-      <rect class={kind(call)} x={x0} y={bar} width={barWidth} height="14" rx="1" />
-      {call.fault && <path class="faultmark" d={`M${x0} ${bar + 26}l5 -8l5 8z`} />}
-      {broken && (
-        <>
-          <rect class="viol" x={round(x0 - 2)} y={round(bar - 2)} width={round(barWidth + 4)} height="18" />
-          <path class="viol" d={`M${x0 + 12} ${bar + 18}l8 8m0 -8l-8 8`} />
-        </>
-      )}
+      <svg x={`${at}%`} y={bar} width={scaled ? `${width}%` : 1} height={scaled ? 14 : 1} overflow="visible">
+        {tier !== undefined && (
+          <text class={tier ? `t${tier}` : undefined} transform="translate(7 -3) rotate(-90)">
+            {label}
+          </text>
+        )}
+        <rect class={kind(call)} width={scaled ? '100%' : 3} height="14" rx="1" />
+        {call.fault && <path class="faultmark" d="M0 26l5 -8l5 8z" />}
+        {broken && (
+          <>
+            <rect class="viol" x={scaled ? 0 : -2} y="-2" width={scaled ? '100%' : 7} height="18" />
+            <path class="viol" d="M12 18l8 8m0 -8l-8 8" />
+          </>
+        )}
+      </svg>
     </g>
   );
 }
 
-/** The timeline of a run: one lane per session (and one for the calls outside sessions) on a time axis. */
+/**
+ * The timeline of a run: one lane per session (and one for the calls outside sessions) on a time axis as
+ * wide as the page.
+ */
 export function Timeline({run}: {run: RunReport}) {
-  const {lanes, ticks, width, height, span, faults, breaking} = timelineLayout(run);
+  const {lanes, ticks, height, span, faults, breaking} = timelineLayout(run);
   const sessions = run.sessions.length;
   const aria =
     `Timeline of the ${runName(run.recording)} run: ${run.recording.exchanges.length} calls over ${seconds(span)} s ` +
     `in ${sessions} session${sessions === 1 ? '' : 's'}; ${faults} fault${faults === 1 ? '' : 's'} injected; ` +
     `${breaking} call${breaking === 1 ? '' : 's'} breaking a rule. The table that follows lists them.`;
   return (
-    <div class="scroll">
-      <svg role="img" aria-label={aria} viewBox={`0 0 ${width} ${height}`} width={width} height={height}>
-        {ticks.map(({x, second}) => (
+    <div class="scroll timeline">
+      <svg role="img" aria-label={aria} width="100%" height={height}>
+        {ticks.map(({at, text}) => (
           <>
-            <line class="tick" x1={x} y1="16" x2={x} y2={height} />
-            <text x={x + 2} y="12">
-              {second}s
+            <line class="tick" x1={`${at}%`} y1="16" x2={`${at}%`} y2={height} />
+            <text x={`${at}%`} dx="2" y="12">
+              {text}
             </text>
           </>
         ))}
         {lanes.map((lane) => (
           <>
-            <text class="lane" x={lane.x} y={lane.y}>
+            <text class="lane" x="0" y={lane.y}>
               {lane.title}
             </text>
             {lane.marks.map((mark) => (

@@ -14,7 +14,7 @@ code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-s
 pre{background:var(--soft);padding:.75rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 a{color:inherit}
 .verdict{font-weight:700}.verdict.passed{color:var(--ok)}.verdict.failed{color:var(--bad)}
-.scroll{overflow-x:auto;max-width:100%;border:1px solid var(--line);margin:.5rem 0}
+.scroll{position:relative;overflow-x:auto;max-width:100%;border:1px solid var(--line);margin:.5rem 0}
 table{border-collapse:collapse;font-size:.875rem}
 th,td{border-bottom:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}
 thead th{background:var(--soft)}
@@ -26,6 +26,9 @@ td.pass,td.fail,td.not-exercised,td.none{text-align:center;font-size:1.1rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .legend span{display:inline-block;margin-right:1rem}
 .swatch{display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-.05em;border-radius:2px}
+.timeline{padding:0 30px 0 12px}.timeline svg{display:block;overflow:visible}
+@media (max-width:679.98px){.timeline .t1,.timeline .t2{display:none}}
+@media (max-width:1079.98px){.timeline .t2{display:none}}
 svg text{font:10px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;fill:var(--fg)}
 svg .lane{font:600 11px system-ui,sans-serif}svg .tick{stroke:var(--line)}
 .k2xx{fill:var(--ok);background:var(--ok)}.k4xx{fill:var(--c4);background:var(--c4)}

@@ -1,8 +1,9 @@
 /**
- * Where a run's timeline (html.tsx `Timeline`) puts its marks: one lane per session (and one for the calls
- * outside sessions), each call a bar from its start to its end, with its label above it, on a time axis wide
- * enough that consecutive calls' labels do not overlap (within 4000 px), and the axis's ticks. Numbers only,
- * to a tenth of a pixel; html.tsx draws them. Browser-safe.
+ * Where a run's timeline (runParts.tsx `Timeline`) puts its marks: one lane per session (and one for the
+ * calls outside sessions), each call a bar from its start to its end with its label above it, on a time axis
+ * that spans the width it is drawn in (places in percent of it, so the whole run shows on a phone as on a
+ * desktop), the axis's ticks on a step chosen from the run's duration, and for each label the widths at which
+ * it shows clear of its neighbours. Numbers only; runParts.tsx draws them. Browser-safe.
  */
 import type {Exchange, RunReport} from '../model';
 import {sessionCalls, shortStatus, violationsOf} from './shared';
@@ -10,29 +11,43 @@ import {sessionCalls, shortStatus, violationsOf} from './shared';
 /** A coordinate to a tenth of a pixel. */
 export const round = (value: number): number => Math.round(value * 10) / 10;
 
-/** One call's mark: its bar's left edge, top and width, its label, and the rules it breaks. */
+/** A place on the axis, in percent of its width, to a hundredth. */
+const percent = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * The axis widths, px, at which more labels show: tier 0 on every axis (a phone's 390 px page gives about
+ * 310), tier 1 from 600 px, tier 2 from 1000 px; style.ts shows each tier from the page width that gives it.
+ */
+export const LABEL_WIDTHS = [300, 600, 1000] as const;
+/** The least distance, px, between two labels shown together (a rotated 10 px label is about 11 px wide). */
+const LABEL_GAP = 12;
+
+/**
+ * One call's mark: its place on the axis and its duration's width (percent of the axis), the top of its bar,
+ * its label, the first tier of widths that shows the label (undefined: none does; its bar, title and table
+ * row say it), and the rules it breaks.
+ */
 export interface Mark {
   call: Exchange;
-  x0: number;
+  at: number;
+  width: number;
   bar: number;
-  barWidth: number;
   label: string;
+  tier?: number;
   broken?: string[];
 }
 
 /** A lane: its title's place and its calls' marks. */
 export interface Lane {
   title: string;
-  x: number;
   y: number;
   marks: Mark[];
 }
 
 export interface TimelineLayout {
   lanes: Lane[];
-  /** Each tick of the time axis: its x and its second. */
-  ticks: {x: number; second: number}[];
-  width: number;
+  /** Each tick of the time axis: its place (percent) and its second, and its text. */
+  ticks: {at: number; second: number; text: string}[];
   height: number;
   /** The time the axis spans, ms. */
   span: number;
@@ -41,9 +56,32 @@ export interface TimelineLayout {
   breaking: number;
 }
 
-/** A tick step, in seconds, that leaves at least 48 px between ticks. */
-const tickStep = (pxPerSecond: number): number =>
-  [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600].find((step) => step * pxPerSecond >= 48) ?? 7200;
+/** The grid's steps, s: the smallest that cuts the run into at most 9 parts is used. */
+const STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 43_200, 86_400];
+const tickStep = (spanMs: number): number =>
+  STEPS.find((step) => spanMs / 1000 / step <= 9) ?? Math.ceil(spanMs / 1000 / 9 / 86_400) * 86_400;
+
+/** A tick's text: seconds, or minutes from a step of a minute. */
+const tickText = (second: number, step: number): string => (step >= 60 ? `${second / 60}m` : `${second}s`);
+
+/**
+ * Gives each mark of a lane the first tier whose axis shows its label clear of the labels shown with it:
+ * the injected faults and the calls that break a rule first, then the rest in time order.
+ */
+function assignTiers(marks: Mark[]): void {
+  const important = (mark: Mark) => Boolean(mark.call.fault || mark.broken);
+  const order = [...marks.filter(important), ...marks.filter((mark) => !important(mark))];
+  LABEL_WIDTHS.forEach((width, tier) => {
+    const shown = marks.filter((mark) => mark.tier !== undefined);
+    for (const mark of order) {
+      if (mark.tier !== undefined) continue;
+      if (shown.every((other) => (Math.abs(other.at - mark.at) * width) / 100 >= LABEL_GAP)) {
+        mark.tier = tier;
+        shown.push(mark);
+      }
+    }
+  });
+}
 
 /** The short label of a call above its mark: its status, and what a create or poll answered. */
 function markLabel(exchange: Exchange, resultStatus?: string, action?: string, results?: number): string {
@@ -68,13 +106,7 @@ export function timelineLayout(run: RunReport): TimelineLayout {
     },
   ].filter((group) => group.calls.length);
   const span = Math.max(1000, recording.program?.durationMs ?? 0, ...exchanges.map((call) => call.endedMs));
-  // Wide enough that consecutive calls' labels do not overlap, within 4000 px.
-  const starts = [...new Set(exchanges.map((call) => call.startedMs))].sort((a, b) => a - b);
-  const gaps = starts.slice(1).map((start, at) => start - starts[at]);
-  const pxPerMs = Math.max(720 / span, Math.min(14 / Math.min(Infinity, ...gaps), 4000 / span));
-  const left = 12;
-  const width = Math.ceil(left + span * pxPerMs + 24);
-  const x = (ms: number): number => round(left + ms * pxPerMs);
+  const place = (ms: number): number => percent((Math.min(ms, span) / span) * 100);
   const label = (call: Exchange): string => {
     const traced = inSession.get(call.index)?.call;
     return markLabel(call, traced?.resultStatus, traced?.resultAction, traced?.results);
@@ -84,33 +116,31 @@ export function timelineLayout(run: RunReport): TimelineLayout {
   for (const group of groups) {
     const labelHeight = round(Math.max(...group.calls.map((call) => label(call).length)) * 6.2 + 8);
     const bar = y + 20 + labelHeight;
-    lanes.push({
-      title: group.title,
-      x: left,
-      y: y + 12,
-      marks: group.calls.map((call) => {
-        const x0 = x(call.startedMs);
-        return {
-          call,
-          x0,
-          bar,
-          barWidth: round(Math.max(3, x(call.endedMs) - x0)),
-          label: label(call),
-          broken: violations.get(call.index),
-        };
-      }),
+    const marks = group.calls.map((call): Mark => {
+      const at = place(call.startedMs);
+      return {
+        call,
+        at,
+        width: percent(Math.max(0, place(call.endedMs) - at)),
+        bar,
+        label: label(call),
+        broken: violations.get(call.index),
+      };
     });
+    assignTiers(marks);
+    lanes.push({title: group.title, y: y + 12, marks});
     y = bar + 34;
   }
   const height = y + 4;
-  const step = tickStep(pxPerMs * 1000);
+  const step = tickStep(span);
   const ticks: TimelineLayout['ticks'] = [];
-  for (let second = 0; second * 1000 <= span + 1e-9; second = Math.round((second + step) * 10) / 10)
-    ticks.push({x: x(second * 1000), second});
+  for (let at = 0; at * step * 1000 <= span + 1e-9; at++) {
+    const second = Math.round(at * step * 10) / 10;
+    ticks.push({at: place(second * 1000), second, text: tickText(second, step)});
+  }
   return {
     lanes,
     ticks,
-    width,
     height,
     span,
     faults: exchanges.filter((call) => call.fault).length,

@@ -47,9 +47,11 @@ export default function SessionTimeline({
   const html = drawn && drawn.session === session ? withColourMode(drawn.html, colorMode) : undefined;
   if (!html) return null;
   // Same-origin (no script can run in it) so its height can be read
+  // The document's height with its first and last blocks' margins (the body's own height leaves them out)
+  // and the frame's 1 px border
   const fit = () => {
-    const body = frame.current?.contentDocument?.body;
-    if (frame.current && body) frame.current.style.height = `${body.scrollHeight + 4}px`;
+    const root = frame.current?.contentDocument?.documentElement;
+    if (frame.current && root) frame.current.style.height = `${root.scrollHeight + 2}px`;
   };
   return (
     <iframe

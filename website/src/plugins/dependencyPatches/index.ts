@@ -3,7 +3,7 @@
  * fails the build if a patched text disappears in an upgrade, naming the version the patch was written
  * for). Each entry of `patches` says the package and version it was written for (`writtenFor`, the
  * versions in package-lock.json when it was added and still installed) and, above it, why it is needed.
- * e2e/behaviour.spec.ts checks what the Tabs and CodeBlock patches keep working (code kept through
+ * e2e/appearance.spec.ts checks what the Tabs and CodeBlock patches keep working (code kept through
  * hydration, a stored tab choice, dark-mode code colours after load); e2e/search.spec.ts searches
  * through the patched worker and checks the results page's limit.
  */
