@@ -51,7 +51,7 @@ export async function thumbprint(key: {crv: string; kty: string; x: string}): Pr
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A new signing key (`npm run check-key -w @portal/deploy` prints one; a local Worker without one makes one). */
+/** A new signing key (`npm run signing-key -w @portal/deploy` prints one; a local Worker without one makes one). */
 export async function generateSigningKey(): Promise<PrivateSigningKey> {
   const pair = (await crypto.subtle.generateKey(SIGNING_ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
