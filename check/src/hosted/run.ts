@@ -19,8 +19,6 @@
 import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import {rules} from '../contract';
 import {toHar} from '../har';
-import {isKeyName, SANDBOX_KEY_PREFIX} from '../keyNames';
-import {MASK} from '../masker';
 import {
   checkScenarios,
   type CheckScenario,
@@ -37,6 +35,7 @@ import {junitXml} from '../report/junit';
 import {reportMarkdown} from '../report/markdown';
 import type {Signer} from '../report/signingKeys';
 import {checkError, keyDigest} from './errors';
+import {realKeys, withoutSecrets} from './secrets';
 import {
   HOSTED_MAX_CALLS_PER_SCENARIO,
   RUN_FILES,
@@ -105,51 +104,6 @@ const CHUNK = 512 * 1024;
 
 /** The run's base URL for a scenario, and its own address. */
 export const runUrl = (origin: string, id: string): string => `${origin}/check/v1/runs/${id}`;
-
-/** Every text of a key that is not a sandbox key in the call (headers and query parameters named like a key). */
-function realKeys(call: IncomingCall): string[] {
-  const found: string[] = [];
-  for (const [name, value] of call.headers)
-    if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) found.push(value);
-  const query = call.url.split('?')[1];
-  if (query)
-    new URLSearchParams(query).forEach((value, name) => {
-      if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) found.push(value);
-    });
-  return found.filter(Boolean);
-}
-
-/** Secrets shorter than this are taken out where they are named, but not searched for elsewhere (as the HAR's masking). */
-const MIN_SCRUBBED_SECRET = 6;
-
-/**
- * The call with every key that is not a sandbox key taken out: the value of each header and query parameter
- * named like a key, and the text of each such key wherever else it appears (the URL, encoded or not; other
- * headers; the body).
- */
-function withoutSecrets(call: IncomingCall, secrets: string[]): IncomingCall {
-  const long = secrets.filter((secret) => secret.length >= MIN_SCRUBBED_SECRET);
-  const scrub = (text: string): string =>
-    long.reduce(
-      (out, secret) => out.split(secret).join(MASK).split(encodeURIComponent(secret)).join(encodeURIComponent(MASK)),
-      text,
-    );
-  const [path, query] = call.url.split(/\?(.*)/s, 2);
-  const params = query === undefined ? undefined : new URLSearchParams(query);
-  params?.forEach((value, name) => {
-    if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) params.set(name, MASK);
-  });
-  const body = call.body.length ? new TextEncoder().encode(scrub(new TextDecoder().decode(call.body))) : call.body;
-  return {
-    ...call,
-    url: scrub(params ? `${path}?${params.toString()}` : path),
-    headers: call.headers.map(
-      ([name, value]) =>
-        [name, isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX) ? MASK : scrub(value)] as Header,
-    ),
-    body,
-  };
-}
 
 export class HostedRun {
   private meta?: RunMeta;
