@@ -1,9 +1,11 @@
 /**
- * The Worker's fetch handler: the same Hono app as Node (`createApp`), with the thirteen bundles built in
- * (`./bundles.ts`) and its request validators precompiled (Workers allow no code generation: `./build.ts`
- * bundles an entry into one module), answering `/apiservices/*`; the routes an entry adds (`workerFetch`'s
- * `routes`: the portal's Worker adds the MCP server at `/mcp`, deploy/src/worker.ts), each given the
- * same sandbox; with static assets (the site's build) every other path is the site. From the bindings:
+ * The Worker's fetch handler (`workerFetch`, a Hono app routing with Hono's router, its headers set by Hono's
+ * `secureHeaders`): the same Hono app as Node (`createApp`), with the thirteen bundles built in (`./bundles.ts`)
+ * and its request validators precompiled (Workers allow no code generation: deploy/src/build.ts bundles an
+ * entry into one module), answering `/apiservices/*`; the routes an entry adds (`workerFetch`'s `routes`: the
+ * portal's Worker adds the MCP server at `/mcp` and the hosted check at `/check/v1/*`, deploy/src/worker.ts),
+ * each given the same sandbox; with static assets (the site's build) every other path is the site. From the
+ * bindings:
  *
  * - `SANDBOX_TOKEN_SECRET` (a Worker secret: `wrangler secret put SANDBOX_TOKEN_SECRET`): the token
  *   secret. There is no default here: without it every sandbox request answers 500 saying so. Instances
@@ -19,6 +21,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./precompiled.d.ts" />
 import {precompiledValidators} from 'portal:precompiled-validators';
+import {Hono, type Context, type MiddlewareHandler} from 'hono';
+import {secureHeaders} from 'hono/secure-headers';
 import {operationMatcher, operations, type OpenApiDocument} from '@portal/specs';
 import {createApp} from '../app';
 import {errorBody, errorTemplate, SandboxError} from '../errors';
@@ -115,29 +119,37 @@ async function overLimit(request: Request, env: WorkerEnv): Promise<SandboxError
 }
 
 /**
- * The headers of the sandbox's own answers, beside the site's `_headers` (which the platform applies to
- * the site's files, website/src/plugins/securityHeaders): the answers are JSON, never a page to render.
+ * The headers of the Worker's own answers (the sandbox, the routes), beside the site's `_headers` (which the
+ * platform applies to the site's files, website/src/plugins/securityHeaders): the answers are JSON, never a page
+ * to render. Hono's `secureHeaders` with only these: a route that answers a page to open in a tab (the hosted
+ * check's report.html) keeps the policy it set (`overwrite: false`; the sandbox sets none of them).
  */
-const API_HEADERS: Record<string, string> = {
+const apiHeaders = secureHeaders({
   // Read as what the Content-Type says, never sniffed into something a browser would run
-  'X-Content-Type-Options': 'nosniff',
+  xContentTypeOptions: true,
   // The same host as the site: HTTPS only, as the site's pages say
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  strictTransportSecurity: 'max-age=31536000; includeSubDomains',
   // An answer opened in a tab loads nothing and cannot be framed
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  // Answers carry session tokens and change with the clock: no shared cache keeps them
-  'Cache-Control': 'no-store',
-};
+  contentSecurityPolicy: {defaultSrc: ["'none'"], frameAncestors: ["'none'"]},
+  // Nothing else of the middleware's defaults: the sandbox is called from other origins (CORS), by design
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  removePoweredBy: false,
+  overwrite: false,
+});
 
-function withApiHeaders(response: Response): Response {
-  const answer = new Response(response.body, response);
-  for (const [name, value] of Object.entries(API_HEADERS)) {
-    // A route that answers a page to open in a tab (the hosted check's report.html) gives its own policy
-    if (name === 'Content-Security-Policy' && answer.headers.has(name)) continue;
-    answer.headers.set(name, value);
-  }
-  return answer;
-}
+/** Answers carry session tokens and change with the clock: no shared cache keeps them. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+};
 
 /** What a route of `workerFetch` is given besides the request: the Worker's sandbox and what it is built on. */
 export interface WorkerRouteContext {
@@ -157,43 +169,49 @@ export interface WorkerRouteContext {
  */
 export type WorkerRoute = (request: Request, context: WorkerRouteContext) => Promise<Response>;
 
-/** The route of a path: the one at that exact path, else the one whose prefix (`/check/v1/*`) it starts with. */
-function routeOf(routes: Record<string, WorkerRoute>, path: string): WorkerRoute | undefined {
-  if (Object.hasOwn(routes, path)) return routes[path];
-  const prefix = Object.keys(routes).find((name) => name.endsWith('/*') && path.startsWith(name.slice(0, -1)));
-  return prefix === undefined ? undefined : routes[prefix];
-}
-
 /** The Worker's sandbox for its bindings and the portal's origin: what a route or an object of the Worker calls. */
 export function workerSandbox(env: WorkerEnv, siteUrl: string | undefined): ReturnType<typeof createApp> {
   if (!env.SANDBOX_TOKEN_SECRET) throw new Error(MISSING_SECRET_MESSAGE);
   return appFor(env.SANDBOX_TOKEN_SECRET, siteUrl);
 }
 
-/** The Worker's `fetch`: the sandbox at `/apiservices/`, `routes` at their paths, the site for the rest. */
-export function workerFetch(
-  routes: Record<string, WorkerRoute> = {},
-): (request: Request, env: WorkerEnv) => Promise<Response> {
-  return async (request, env) => {
-    const url = new URL(request.url);
-    const route = routeOf(routes, url.pathname);
-    const sandboxed = url.pathname.startsWith(SANDBOX_PREFIX);
-    // The site: a page that matched no file (with assets, files are served before the Worker runs)
-    if (!sandboxed && !route && env.ASSETS) return env.ASSETS.fetch(request);
-    return withApiHeaders(await answer(request, env, url, route));
-  };
-}
+type WorkerApp = {Bindings: WorkerEnv; Variables: {context: WorkerRouteContext}};
 
-async function answer(request: Request, env: WorkerEnv, url: URL, route: WorkerRoute | undefined): Promise<Response> {
-  const siteUrl = env.SITE_URL?.trim() || (env.ASSETS ? url.origin : undefined);
+/**
+ * What the Worker answers itself passes this first: without the secret, 500 saying so; over a limit, 429; else
+ * the request's context (the Worker's sandbox for its secret and the portal's origin).
+ */
+const gate: MiddlewareHandler<WorkerApp> = async (c, next) => {
+  const {env} = c;
+  const siteUrl = env.SITE_URL?.trim() || (env.ASSETS ? new URL(c.req.url).origin : undefined);
   if (!env.SANDBOX_TOKEN_SECRET) {
     if (!missingSecretLogged) console.error(`sandbox: ${MISSING_SECRET_MESSAGE}`);
     missingSecretLogged = true;
-    return answerError(request, new SandboxError(500, MISSING_SECRET_MESSAGE), siteUrl);
+    return answerError(c.req.raw, new SandboxError(500, MISSING_SECRET_MESSAGE), siteUrl);
   }
-  const over = await overLimit(request, env);
-  if (over) return answerError(request, over, siteUrl);
+  const over = await overLimit(c.req.raw, env);
+  if (over) return answerError(c.req.raw, over, siteUrl);
   const sandbox = appFor(env.SANDBOX_TOKEN_SECRET, siteUrl);
-  if (route) return route(request, {sandbox, bundles, precompiledValidators, siteUrl, env});
-  return sandbox.fetch(request);
+  c.set('context', {sandbox, bundles, precompiledValidators, siteUrl, env});
+  await next();
+};
+
+const sandboxAnswer = (c: Context<WorkerApp>) => c.get('context').sandbox.fetch(c.req.raw);
+
+/**
+ * The Worker's `fetch`, a Hono app: the sandbox at `/apiservices/*` and `routes` at their paths (a path ending
+ * in `/*` takes everything under it), each behind the API's headers and the gate; with the site's build bound
+ * (`ASSETS`), every other path is the site (its 404 page for a path no file matches); without it, the sandbox
+ * answers every path (404 with its error body).
+ */
+export function workerFetch(
+  routes: Record<string, WorkerRoute> = {},
+): (request: Request, env: WorkerEnv) => Promise<Response> {
+  const app = new Hono<WorkerApp>();
+  const answered = [apiHeaders, noStore, gate] as const;
+  for (const [path, route] of Object.entries(routes))
+    app.all(path, ...answered, (c) => route(c.req.raw, c.get('context')));
+  app.all(`${SANDBOX_PREFIX}*`, ...answered, sandboxAnswer);
+  app.all('*', (c, next) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : next()), ...answered, sandboxAnswer);
+  return (request, env) => Promise.resolve(app.fetch(request, env));
 }
