@@ -10,7 +10,7 @@
  * exchanges through a new script (`replay`), which leaves the script where the run left it.
  */
 import {operationMatcher, type OpenApiDocument} from '@portal/specs';
-import {errorBody, errorTemplate, SandboxError} from '@portal/sandbox';
+import {errorBody, errorTemplate, MAX_BODY_BYTES, SandboxError} from '@portal/sandbox';
 import type {CheckScenario, Exchange, Header} from './model';
 import {callClassifier, scenarioScript, type ScriptedAnswer} from './scenarios';
 
@@ -191,4 +191,31 @@ export function createRecorder(options: RecorderOptions): Recorder {
       return {...answer, exchange};
     },
   };
+}
+
+/**
+ * A Fetch-API request's body as a call carries it: at most MAX_BODY_BYTES + 1 bytes (enough for the sandbox to
+ * answer 413, as the local proxy reads its calls); the rest is not read, so a huge body costs nothing.
+ */
+export async function readCallBody(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= MAX_BODY_BYTES) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  await reader.cancel().catch(() => undefined);
+  const body = new Uint8Array(Math.min(size, MAX_BODY_BYTES + 1));
+  let at = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, body.length - at);
+    body.set(part, at);
+    at += part.length;
+    if (at >= body.length) break;
+  }
+  return body;
 }

@@ -7,6 +7,7 @@
  * woken afresh goes on where its run was. The same code in workerd: deploy/src/hostedCheck.test.ts.
  */
 import {beforeEach, describe, expect, it} from 'vitest';
+import {MAX_BODY_BYTES} from '@portal/sandbox';
 import {bundles, exampleBody, exampleUrl, op, testApp} from '@portal/sandbox/testing';
 import {verifyAttestation} from '../verify';
 import {hostedCheckApi, type RunRateLimiter} from './api';
@@ -294,6 +295,18 @@ describe('what a run refuses', () => {
     expect(late.status).toBe(410);
     expect(((await late.json()) as {message: string}).message).toMatch(/^This run is finished/);
     expect((await finish(run.id, ['normal'])).status).toBe(409);
+  });
+
+  it('reads no more of a huge body than the sandbox needs to answer 413', async () => {
+    const run = await made({scenarios: ['normal']});
+    const huge = new Uint8Array(MAX_BODY_BYTES * 3).fill(32);
+    const answer = await call(run.runs[0].baseUrl, createPath, {
+      headers: {'content-type': 'application/json'},
+      body: huge,
+    });
+    expect(answer.status).toBe(413);
+    const stored = [...runs.storages.get(run.id)!.values.values()].map((value) => JSON.stringify(value).length);
+    expect(Math.max(...stored)).toBeLessThan(MAX_BODY_BYTES * 1.5);
   });
 
   it('answers the last call a scenario may make, and 503 to the one after', async () => {

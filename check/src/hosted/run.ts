@@ -27,7 +27,7 @@ import {
   type ProgramEnd,
   type Recording,
 } from '../model';
-import {createRecorder, HOP_HEADERS, type IncomingCall, type Recorded, type Recorder} from '../recorder';
+import {createRecorder, HOP_HEADERS, readCallBody, type IncomingCall, type Recorded, type Recorder} from '../recorder';
 import {judgeCheckHar} from '../rejudge';
 import {attest} from '../report/attestation';
 import {reportHtml} from '../report/html';
@@ -217,7 +217,7 @@ export class HostedRun {
       if (!HOP_HEADERS.has(name) && !name.startsWith('cf-') && name !== 'x-forwarded-for' && name !== 'x-real-ip')
         headers.push([name, value]);
     });
-    const body = new Uint8Array(await request.arrayBuffer());
+    const body = await readCallBody(request);
     const incoming: IncomingCall = {method: request.method.toUpperCase(), url: path, headers, body, startedMs};
     const recorder = await this.recorder(meta, played);
     const elapsed = () => this.deps.now() - meta.firstCallMs[played]!;
