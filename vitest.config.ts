@@ -7,8 +7,8 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
   esbuild: {jsx: 'automatic'},
   test: {
-    include: ['{specs,content,website,sandbox,check,mcp,deploy,test-utils}/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/build/**', '**/.docusaurus/**', '**/dist/**'],
+    include: ['{specs,content,website,sandbox,check,mcp,deploy,test-utils,bench}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/build/**', '**/.docusaurus/**', '**/dist/**', 'bench/results/**'],
     environment: 'node',
     // The build-check test builds a small site several times.
     testTimeout: 180_000,

@@ -18,7 +18,8 @@
  * all taking turns run by run; then the goals, met or missed, from this run's medians. Besides the pages: each full build's time and
  * peak memory (the process tree's summed RSS, ./lib/peakMemory.ts; ours is `npm run build`, npm included),
  * the size of each build's main.js (raw and gzip), and the stock renderings the stock site's pages needed
- * in place of our components (./lib/stockSite.ts).
+ * in place of our components (./lib/stockSite.ts). Lighthouse's runs and the measuring loops are in
+ * ./lib/lighthouse.ts.
  *
  * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock build of a
  * previous run (the build times and memory then read "reused"). BENCH_SITE_BUILD=<folder under website/>
@@ -26,17 +27,15 @@
  * build). BENCH_PAGES=<names, comma-separated> measures only the pages whose name contains one of them
  * (e.g. `BENCH_PAGES=guide` for the two guides), to measure one change quickly; the full run measures all.
  */
-import {execFile} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {loadavg, tmpdir} from 'node:os';
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {loadavg} from 'node:os';
 import path from 'node:path';
-import {promisify} from 'node:util';
 import {gzipSync} from 'node:zlib';
-import {chromiumPath, headlessFlags} from '@portal/test-utils/chromium';
+import {chromiumPath} from '@portal/test-utils/chromium';
+import {measureAll, measureReferences, type Figures} from './lib/lighthouse';
 import {runMeasured} from './lib/peakMemory';
-import {serveStatic} from './lib/staticServer';
 import {buildStockContentSite} from './lib/stockSite';
-import {prepareRendererSites, rendererAssetSizes, rendererLabel, type RendererSite} from './lib/renderers';
+import {prepareRendererSites, rendererAssetSizes, rendererLabel} from './lib/renderers';
 import {markdownTable} from './lib/table';
 
 const root = path.resolve(__dirname, '..');
@@ -49,7 +48,6 @@ const only = (process.env.BENCH_PAGES ?? '')
   .filter(Boolean);
 /** The blog post measured on both sites (website/blog/2026-11-23-polling-live-prices). */
 const blogPost = '/blog/2026/11/23/polling-live-prices';
-const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
 
 interface Build {
   dir: string;
@@ -75,68 +73,6 @@ function mainJs(build: string): {raw: number; gzip: number} {
   return {raw: bytes.length, gzip: gzipSync(bytes).length};
 }
 
-interface Figures {
-  score: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  scriptBytes: number;
-}
-
-interface LighthouseReport {
-  categories: {performance: {score: number | null}};
-  audits: Record<string, {numericValue?: number; details?: {items?: {resourceType?: string; transferSize?: number}[]}}>;
-}
-
-/**
- * One Lighthouse run in its own process, with a fresh Chromium profile. Asynchronous: the static
- * server that answers Lighthouse runs in this process, so a synchronous spawn would leave every
- * request unanswered.
- */
-async function lighthouseOnce(url: string, blockedHosts: string[] = []): Promise<Figures> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
-  try {
-    const out = await promisify(execFile)(
-      bin('lighthouse'),
-      [
-        url,
-        '--output=json',
-        '--output-path=stdout',
-        '--quiet',
-        '--only-categories=performance',
-        // A host the page would contact by default but cannot reach here fails at once, not by timeout.
-        ...blockedHosts.map((host) => `--blocked-url-patterns=*://${host}/*`),
-        `--chrome-flags=${[...headlessFlags, `--user-data-dir=${profile}`].join(' ')}`,
-      ],
-      {env: {...process.env, CHROME_PATH: chromiumPath}, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8'},
-    ).catch((error: unknown) => {
-      throw new Error(`lighthouse ${url} failed: ${String(error)}`);
-    });
-    const report = JSON.parse(out.stdout) as LighthouseReport;
-    const items = report.audits['resource-summary']?.details?.items ?? [];
-    return {
-      score: Math.round((report.categories.performance.score ?? 0) * 100),
-      lcp: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      tbt: report.audits['total-blocking-time']?.numericValue ?? NaN,
-      cls: report.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-      scriptBytes: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
-    };
-  } finally {
-    rmSync(profile, {recursive: true, force: true});
-  }
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-function medians(all: Figures[]): Figures {
-  const pick = (key: keyof Figures): number => median(all.map((figures) => figures[key]));
-  return {score: pick('score'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), scriptBytes: pick('scriptBytes')};
-}
-
 /** The biggest, a small and a hotels reference page, chosen from the bundles by size. */
 function referencePages(): {name: string; slug: string}[] {
   const dist = path.join(root, 'specs', 'dist', 'openapi');
@@ -160,76 +96,6 @@ const ratio = (ours: number, stock: number | undefined): string =>
 /** A ratio of two figures either of which may be missing (a reused build). */
 const ratioOf = (ours?: number, stock?: number): string => (ours && stock ? ratio(ours, stock) : '-');
 
-/**
- * Every page of both sites, the two taking turns run by run (ours, then stock's counterpart), so a
- * burst of other work on the machine falls on both and not on one site's pages only.
- */
-async function measureAll(
-  ours: string,
-  stock: string,
-  pages: {name: string; ours: string; stock?: string}[],
-): Promise<{ours: Map<string, Figures>; stock: Map<string, Figures>}> {
-  const servers = [await serveStatic(ours, 4301), await serveStatic(stock, 4302)];
-  const out = {ours: new Map<string, Figures>(), stock: new Map<string, Figures>()};
-  try {
-    for (const page of pages) {
-      const urls = [`http://127.0.0.1:4301${page.ours}`, ...(page.stock ? [`http://127.0.0.1:4302${page.stock}`] : [])];
-      for (const url of urls) await lighthouseOnce(url); // warm-up, not counted (see the top of this file)
-      const all: Figures[][] = urls.map(() => []);
-      for (let run = 0; run < runs; run++) {
-        for (const [index, url] of urls.entries()) all[index].push(await lighthouseOnce(url));
-      }
-      out.ours.set(page.name, medians(all[0]));
-      if (all[1]) out.stock.set(page.name, medians(all[1]));
-      console.log(`measured ${urls.join(' and ')}: ${runs} runs each, in turns, after a warm-up run`);
-    }
-  } finally {
-    for (const server of servers) server.close();
-  }
-  return out;
-}
-
-/**
- * Each reference page of ours and the same spec in each renderer (./lib/renderers.ts), all taking
- * turns run by run, after a warm-up run each. Keyed by the page's name, then `ours` or the renderer's name.
- */
-async function measureReferences(
-  ours: string,
-  renderers: RendererSite[],
-  pages: {name: string; slug: string}[],
-): Promise<Map<string, Map<string, Figures>>> {
-  const servers = [
-    await serveStatic(ours, 4310),
-    ...(await Promise.all(renderers.map((site, index) => serveStatic(site.dir, 4311 + index)))),
-  ];
-  const out = new Map<string, Map<string, Figures>>();
-  try {
-    for (const page of pages) {
-      const targets = [
-        {key: 'ours', url: `http://127.0.0.1:4310/api/${page.slug}/`, blocked: [] as string[]},
-        ...renderers.map((site, index) => ({
-          key: site.name as string,
-          url: `http://127.0.0.1:${4311 + index}${site.path(page.slug)}`,
-          blocked: site.externalHosts,
-        })),
-      ];
-      for (const target of targets) await lighthouseOnce(target.url, target.blocked); // warm-up, not counted
-      const all = targets.map(() => [] as Figures[]);
-      for (let run = 0; run < runs; run++) {
-        for (const [index, target] of targets.entries())
-          all[index].push(await lighthouseOnce(target.url, target.blocked));
-      }
-      out.set(page.name, new Map(targets.map((target, index) => [target.key, medians(all[index])])));
-      console.log(
-        `measured ${page.name} and its ${renderers.length} renderers: ${runs} runs each, in turns, after a warm-up run`,
-      );
-    }
-  } finally {
-    for (const server of servers) server.close();
-  }
-  return out;
-}
-
 /** `ours` at or above `other` on score and at or below it on TBT, as words with the figures. */
 function atLeast(ours: Figures, other: Figures): string {
   const met = ours.score >= other.score && ours.tbt <= other.tbt;
@@ -239,7 +105,7 @@ function atLeast(ours: Figures, other: Figures): string {
 async function main(): Promise<void> {
   mkdirSync(results, {recursive: true});
   const ours = await buildOurSite();
-  const stock = await buildStockContentSite(root, path.join(results, 'stock-site'), {reuse});
+  const stock = await buildStockContentSite(root, path.join(results, 'stock-site'), {reuse, ourBuild: ours.dir});
   const pages: {name: string; ours: string; stock?: string}[] = [
     {name: 'home', ours: '/', stock: '/'},
     {name: 'short guide', ours: '/docs/intro', stock: '/docs/intro'},
@@ -263,8 +129,8 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-  const {ours: a, stock: b} = await measureAll(ours.dir, stock.dir, pages);
-  const referenceFigures = await measureReferences(ours.dir, renderers, references);
+  const {ours: a, stock: b} = await measureAll(runs, ours.dir, stock.dir, pages);
+  const referenceFigures = await measureReferences(runs, ours.dir, renderers, references);
   const rows: string[][] = [];
   for (const page of pages) {
     const x = a.get(page.name)!;

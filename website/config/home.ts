@@ -1,6 +1,6 @@
 /**
  * The home page's use cases, first steps and first call (src/pages/index.tsx shows them). Data of their own so
- * that the site benchmark's stock site (bench/lib/stockSite.ts) holds the same text.
+ * that the site benchmark's stock site (bench/lib/stockHome.ts) holds the same text.
  */
 export const useCases = [
   {

@@ -1,0 +1,152 @@
+/**
+ * Lighthouse for `bench:site` (bench/site.ts): one mobile performance run of a page in its own Lighthouse
+ * process (`lighthouseOnce`: score, LCP, TBT, CLS and script bytes transferred), the medians of runs, and
+ * the two measuring loops, each serving its sites brotli-compressed (./staticServer.ts) with the sites
+ * taking turns run by run after an uncounted warm-up run per page: our pages beside the stock site's
+ * (`measureAll`) and our reference pages beside each renderer's (`measureReferences`).
+ */
+import {execFile} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {chromiumPath, headlessFlags} from '@portal/test-utils/chromium';
+import type {RendererSite} from './renderers';
+import {serveStatic} from './staticServer';
+
+const root = path.resolve(__dirname, '..', '..');
+const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
+
+export interface Figures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptBytes: number;
+}
+
+interface LighthouseReport {
+  categories: {performance: {score: number | null}};
+  audits: Record<string, {numericValue?: number; details?: {items?: {resourceType?: string; transferSize?: number}[]}}>;
+}
+
+/**
+ * One Lighthouse run in its own process, with a fresh Chromium profile. Asynchronous: the static
+ * server that answers Lighthouse runs in this process, so a synchronous spawn would leave every
+ * request unanswered.
+ */
+export async function lighthouseOnce(url: string, blockedHosts: string[] = []): Promise<Figures> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
+  try {
+    const out = await promisify(execFile)(
+      bin('lighthouse'),
+      [
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--only-categories=performance',
+        // A host the page would contact by default but cannot reach here fails at once, not by timeout.
+        ...blockedHosts.map((host) => `--blocked-url-patterns=*://${host}/*`),
+        `--chrome-flags=${[...headlessFlags, `--user-data-dir=${profile}`].join(' ')}`,
+      ],
+      {env: {...process.env, CHROME_PATH: chromiumPath}, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8'},
+    ).catch((error: unknown) => {
+      throw new Error(`lighthouse ${url} failed: ${String(error)}`);
+    });
+    const report = JSON.parse(out.stdout) as LighthouseReport;
+    const items = report.audits['resource-summary']?.details?.items ?? [];
+    return {
+      score: Math.round((report.categories.performance.score ?? 0) * 100),
+      lcp: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: report.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: report.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      scriptBytes: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+    };
+  } finally {
+    rmSync(profile, {recursive: true, force: true});
+  }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+function medians(all: Figures[]): Figures {
+  const pick = (key: keyof Figures): number => median(all.map((figures) => figures[key]));
+  return {score: pick('score'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), scriptBytes: pick('scriptBytes')};
+}
+
+/**
+ * Every page of both sites, the two taking turns run by run (ours, then stock's counterpart), so a
+ * burst of other work on the machine falls on both and not on one site's pages only.
+ */
+export async function measureAll(
+  runs: number,
+  ours: string,
+  stock: string,
+  pages: {name: string; ours: string; stock?: string}[],
+): Promise<{ours: Map<string, Figures>; stock: Map<string, Figures>}> {
+  const servers = [await serveStatic(ours, 4301), await serveStatic(stock, 4302)];
+  const out = {ours: new Map<string, Figures>(), stock: new Map<string, Figures>()};
+  try {
+    for (const page of pages) {
+      const urls = [`http://127.0.0.1:4301${page.ours}`, ...(page.stock ? [`http://127.0.0.1:4302${page.stock}`] : [])];
+      for (const url of urls) await lighthouseOnce(url); // warm-up, not counted (see bench/site.ts)
+      const all: Figures[][] = urls.map(() => []);
+      for (let run = 0; run < runs; run++) {
+        for (const [index, url] of urls.entries()) all[index].push(await lighthouseOnce(url));
+      }
+      out.ours.set(page.name, medians(all[0]));
+      if (all[1]) out.stock.set(page.name, medians(all[1]));
+      console.log(`measured ${urls.join(' and ')}: ${runs} runs each, in turns, after a warm-up run`);
+    }
+  } finally {
+    for (const server of servers) server.close();
+  }
+  return out;
+}
+
+/**
+ * Each reference page of ours and the same spec in each renderer (./lib/renderers.ts), all taking
+ * turns run by run, after a warm-up run each. Keyed by the page's name, then `ours` or the renderer's name.
+ */
+export async function measureReferences(
+  runs: number,
+  ours: string,
+  renderers: RendererSite[],
+  pages: {name: string; slug: string}[],
+): Promise<Map<string, Map<string, Figures>>> {
+  const servers = [
+    await serveStatic(ours, 4310),
+    ...(await Promise.all(renderers.map((site, index) => serveStatic(site.dir, 4311 + index)))),
+  ];
+  const out = new Map<string, Map<string, Figures>>();
+  try {
+    for (const page of pages) {
+      const targets = [
+        {key: 'ours', url: `http://127.0.0.1:4310/api/${page.slug}/`, blocked: [] as string[]},
+        ...renderers.map((site, index) => ({
+          key: site.name as string,
+          url: `http://127.0.0.1:${4311 + index}${site.path(page.slug)}`,
+          blocked: site.externalHosts,
+        })),
+      ];
+      for (const target of targets) await lighthouseOnce(target.url, target.blocked); // warm-up, not counted
+      const all = targets.map(() => [] as Figures[]);
+      for (let run = 0; run < runs; run++) {
+        for (const [index, target] of targets.entries())
+          all[index].push(await lighthouseOnce(target.url, target.blocked));
+      }
+      out.set(page.name, new Map(targets.map((target, index) => [target.key, medians(all[index])])));
+      console.log(
+        `measured ${page.name} and its ${renderers.length} renderers: ${runs} runs each, in turns, after a warm-up run`,
+      );
+    }
+  } finally {
+    for (const server of servers) server.close();
+  }
+  return out;
+}
