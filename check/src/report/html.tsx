@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 /**
  * A check as one self-contained HTML page: no script, no external stylesheet, font or image, light and
  * dark, readable on a phone (timelines as wide as the page, wide tables scroll in their own box). The verdict, the rule ×

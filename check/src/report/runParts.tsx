@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
 /**
  * The parts of a run's page shared by the report (html.tsx `reportHtml`) and the console's timeline
  * (`timelineHtml`): the legend, the timeline of its sessions (an SVG placed by timelineLayout.ts) and the

@@ -145,9 +145,14 @@ const apiHeaders = secureHeaders({
   overwrite: false,
 });
 
-/** Answers carry session tokens and change with the clock: no shared cache keeps them. */
+/**
+ * Answers carry session tokens and change with the clock: no shared cache keeps them. The answer is copied
+ * first: one a route passed on from elsewhere (a Durable Object's, through its stub) has headers that cannot
+ * be changed, and the headers above are set on this copy too.
+ */
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();
+  c.res = new Response(c.res.body, c.res);
   c.res.headers.set('Cache-Control', 'no-store');
 };
 
