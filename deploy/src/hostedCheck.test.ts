@@ -4,7 +4,8 @@
  * poll shows it, passes `check --hosted` in the seven scenarios, its attestation says PASSED and `verify`
  * holds against the portal's published keys with and without the HAR; each client of the check's fixtures
  * that breaks one rule fails hosted on exactly that rule, named in its attestation's failedTests. Two runs at
- * once see only their own calls, another key is refused, a finished run answers 410, and a real key is
+ * once see only their own calls, another key is refused, a finished run answers 410, a flood is stopped at its
+ * bound, and a real key is
  * refused with no byte of it in the objects' storage. The same code in Node, with the expiry on an injected
  * clock: check/src/hosted/hosted.test.ts.
  */
@@ -14,6 +15,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCommand} from '@portal/check/command';
 import {breakers, clientsDir} from '@portal/check/fixtures/breakers';
+import {HOSTED_MAX_CALLS_PER_SCENARIO} from '@portal/check/hosted/limits';
 import {codeBlocks} from '@portal/content';
 import {exampleBody, op} from '@portal/sandbox/testing';
 import {loadBundles} from '@portal/specs/node';
@@ -143,6 +145,19 @@ describe('hosted runs in workerd: isolation and refusals', () => {
     expect(late.status).toBe(410);
     expect(((await late.json()) as {message: string}).message).toMatch(/^This run is finished/);
   });
+
+  it('stops a flood: the last call a scenario may record is answered, the next 503', async () => {
+    const run = await make();
+    for (let at = 1; at < HOSTED_MAX_CALLS_PER_SCENARIO; at++)
+      await (await currencies(run.runs[0].baseUrl)).arrayBuffer();
+    expect((await currencies(run.runs[0].baseUrl)).status).toBe(200);
+    const flood = await currencies(run.runs[0].baseUrl);
+    expect(flood.status).toBe(503);
+    expect(await flood.text()).toMatch(/stopped this run: more than \d+ calls/);
+    expect(((await (await send(run.url)).json()) as {calls: {normal: number}}).calls.normal).toBe(
+      HOSTED_MAX_CALLS_PER_SCENARIO,
+    );
+  }, 120_000);
 
   it('refuses a real key, and keeps no byte of it in any object’s storage', async () => {
     const secret = 'prod_4c2e9a7b1f3d5e';
