@@ -146,7 +146,7 @@ describe("the site's components as markdown", () => {
       `_On [this page](${siteUrl}/docs/getting-started/integration-check), a verifier of attestations: three file pickers and a Verify button._`,
     );
     expect(pages.get('/docs/getting-started/integration-check')).toContain(
-      '- **Key set file, optional**: without it, the page uses the key set this site publishes at `/.well-known/integration-check-keys.json`, if it publishes one.',
+      '**Key set file, optional.** Without it, the page uses the key set this site publishes at `/.well-known/integration-check-keys.json`, if it publishes one.',
     );
     // Written inside a paragraph: one paragraph.
     expect(pages.get('/docs/flights-live-prices/quick-start')).toContain(

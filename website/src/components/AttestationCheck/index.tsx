@@ -17,8 +17,8 @@ import {useId, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import {apis, specUrl} from '@site/config/apis';
-import {KEYS_PATH} from '@portal/check/signingKeys';
 import type {BundleSource} from '../HarCheck/check';
+import {fields, privacyNote} from './fields';
 import type {KeySource, Outcome, Step} from './verify';
 import styles from './styles.module.css';
 
@@ -154,43 +154,20 @@ export default function AttestationCheck(): ReactNode {
   return (
     <div className={styles.check}>
       <form className={styles.form} onSubmit={verify} aria-label="Verify an attestation">
-        <FilePicker
-          id={`${id}-attestation`}
-          label="Attestation (attestation.json)"
-          accept=".json,application/json"
-          disabled={!isBrowser}
-          onPick={(file) => (files.current.attestation = file)}
-          help={
-            <>
-              The <code>attestation.json</code> a hosted run wrote to the report folder.
-            </>
-          }
-        />
-        <FilePicker
-          id={`${id}-har`}
-          label="The run's HAR (session.har), optional"
-          accept=".har,.json,application/json"
-          disabled={!isBrowser}
-          onPick={(file) => (files.current.har = file)}
-          help="With it, the page checks that it is the attested HAR and judges it again."
-        />
-        <FilePicker
-          id={`${id}-keys`}
-          label="Key set file, optional"
-          accept=".json,application/json"
-          disabled={!isBrowser}
-          onPick={(file) => (files.current.keys = file)}
-          help={
-            <>
-              Without it, the page uses the key set this site publishes at <code>{KEYS_PATH}</code>, if it publishes
-              one.
-            </>
-          }
-        />
-        <p className={styles.help}>
-          The files stay in your browser: they are read and verified in this page and sent nowhere. The page loads only
-          the verifier, the key set and the API specifications, from this site.
-        </p>
+        {fields.map((field) => (
+          <FilePicker
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={field.label}
+            accept={field.accept}
+            disabled={!isBrowser}
+            onPick={(file) => (files.current[field.name] = file)}
+            help={field.help.map((piece, at) =>
+              typeof piece === 'string' ? piece : <code key={at}>{piece.code}</code>,
+            )}
+          />
+        ))}
+        <p className={styles.help}>{privacyNote}</p>
         <button type="submit" className="button button--primary" disabled={!isBrowser}>
           Verify
         </button>
