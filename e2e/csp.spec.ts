@@ -6,7 +6,8 @@
  * browser applies exactly the file's policy. An init script records every `securitypolicyviolation`
  * event, and the console every "Refused to ..." message (also the workers'). The policy has no
  * 'unsafe-eval': every kind of page loads, the try-it console sends to the in-page sandbox and runs a live
- * search to its end with its timeline, and the HAR check checks a HAR, with no violation (their validators are
+ * search to its end with its timeline, the HAR check checks a HAR and the verifier verifies an attestation and
+ * judges its HAR again, with no violation (their validators are
  * compiled at build time: website/src/plugins/precompiledValidators). Controls show that the recorder catches
  * a violation (an inline script without its hash, an `eval`), and that the console validates where code from
  * strings is refused.
@@ -16,6 +17,7 @@ import path from 'node:path';
 import type {BrowserContext, ConsoleMessage, Page} from '@playwright/test';
 import {headersFor, parseHeaders, scriptHash} from '@portal/website/plugins/headersFile';
 import {baseURL, buildDir} from './playwright.config';
+import {makeAttestation} from './attestations';
 import {test, expect, hydrated, openedConsole, redocReady} from './fixtures';
 
 const build = path.join(__dirname, '..', 'website', buildDir);
@@ -215,6 +217,27 @@ test.describe('every page under the policy of _headers', () => {
     await expect(report.locator('h1')).toHaveText('Integration check: PASSED');
     // The report's own stylesheet applies in the frame (style-src 'unsafe-inline', inherited by about:srcdoc).
     await expect(report.locator('body')).toHaveCSS('max-width', '1152px');
+    expect(await recorder.violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the Integration check verifies an attestation and judges its HAR again with no CSP violation', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    const files = await makeAttestation(testInfo.outputPath('attestation'));
+    const recorder = await record(page);
+    await page.goto(integrationCheck);
+    await hydrated(page);
+    await page.getByLabel('Attestation (attestation.json)').setInputFiles(files.attestation);
+    await page.getByLabel("The run's HAR (session.har), optional").setInputFiles(files.har);
+    await page.getByLabel('Key set file, optional').setInputFiles(files.keys);
+    await page.getByRole('button', {name: 'Verify', exact: true}).click();
+    // Verified means the HAR was judged again in the page, with the validators compiled at build time
+    await expect(page.getByTestId('attestation-check-verdict')).toHaveText('✓ Verified', {timeout: 30_000});
+    await expect(page.getByTestId('attestation-check-lines').locator('li').last()).toContainText(
+      'judging it again gives PASSED',
+    );
     expect(await recorder.violations()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

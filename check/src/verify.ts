@@ -22,8 +22,13 @@ import {
   type TestResultStatement,
 } from './report/attestation';
 import {readEnvelope, verifyEnvelope} from './report/dsse';
-import {readKeySet, trustedKeys} from './report/signingKeys';
+import {KEYS_PATH, readKeySet, trustedKeys} from './report/signingKeys';
+
+export {KEYS_PATH};
 import {judgeCheckHar} from './rejudge';
+
+/** An attestation or key set is small; a file larger than this is not one. */
+export const MAX_SMALL_FILE = 1024 * 1024;
 
 export interface VerifyInput {
   /** attestation.json as read. */
@@ -120,6 +125,15 @@ async function rejudged(
     );
   return reasons;
 }
+
+/**
+ * The lines `sandbox.mjs verify` prints for an outcome, and the Integration check page shows: each check that
+ * held with ✓, or each reason it is refused with ✗.
+ */
+export const outcomeLines = (outcome: Exclude<VerifyOutcome, {status: 'unreadable'}>): string[] =>
+  outcome.status === 'verified'
+    ? outcome.lines.map((line) => `✓ ${line}`)
+    : outcome.reasons.map((reason) => `✗ ${reason}`);
 
 /** Verifies an attestation (and, given it, its HAR) against a key set. */
 export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutcome> {

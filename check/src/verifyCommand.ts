@@ -10,11 +10,9 @@ import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import type {OpenApiDocument} from '@portal/specs';
 import {MAX_HAR_BYTES} from './har';
-import {verifyAttestation} from './verify';
+import {KEYS_PATH, MAX_SMALL_FILE, outcomeLines, verifyAttestation} from './verify';
 
-export const KEYS_PATH = '/.well-known/integration-check-keys.json';
-/** An attestation or key set is small; anything larger is not one. */
-const MAX_SMALL_FILE = 1024 * 1024;
+export {KEYS_PATH};
 
 export const verifyUsage = (invocation: string): string => `Usage:
   ${invocation} verify <attestation.json> --keys <portal origin or key set file> [--har <session.har>]
@@ -124,12 +122,11 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
     io.err(`verify: ${outcome.reason}`);
     return 2;
   }
+  for (const line of outcomeLines(outcome)) io.out(line);
   if (outcome.status === 'refused') {
-    for (const reason of outcome.reasons) io.out(`✗ ${reason}`);
     io.out('NOT VERIFIED');
     return 1;
   }
-  for (const line of outcome.lines) io.out(`✓ ${line}`);
   io.out(
     values.has('--har') ? 'VERIFIED' : 'VERIFIED (the signature and the statement; give --har to check the HAR too)',
   );

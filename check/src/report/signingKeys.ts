@@ -8,6 +8,9 @@
  */
 import {toBase64Url, type TrustedKey} from './dsse';
 
+/** Where a portal publishes its key set (deploy/src/worker.ts serves it there). */
+export const KEYS_PATH = '/.well-known/integration-check-keys.json';
+
 export const SIGNING_ALGORITHM = {name: 'Ed25519'} as const;
 
 /** A public key as the portal publishes it. */

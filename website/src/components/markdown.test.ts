@@ -10,10 +10,17 @@ import {contentFiles, gatherGuides, markdownPath, pagesMarkdown, type DocsPage} 
 import {apis} from '@portal/content/apis';
 import {loadBundles} from '@portal/specs/node';
 import {HOSTED_RATE_LIMITS} from '@portal/sandbox/worker/limits';
+import {
+  HOSTED_MAX_CALLS_PER_SCENARIO,
+  HOSTED_RUN_RATE_LIMITS,
+  MAX_RUN_REQUEST_BYTES,
+  RUN_RETENTION_MS,
+} from '@portal/check/hosted/limits';
 import remarkEnumTables from '../plugins/enumTables';
 import remarkSpecReleases from '../plugins/changelog/specReleases';
 import type {DownloadInfo} from '../plugins/downloads/downloads';
 import {checkScenarios, rules} from './CheckRules/rules';
+import {duration} from './HostedCheckLimits/limits';
 import {componentMarkdown, type SiteFacts} from './markdown';
 
 const siteUrl = 'https://developers.example.com';
@@ -109,12 +116,38 @@ describe("the site's components as markdown", () => {
     expect(elsewhere.get('/docs/getting-started/sandbox')).toContain('answers at `https://sandbox.example.com`: set');
   });
 
+  it("writes a hosted run's bounds from the figures the Worker enforces", () => {
+    const page = pages.get('/docs/getting-started/integration-check')!;
+    expect(page).toContain(
+      `- Calls: at most ${HOSTED_MAX_CALLS_PER_SCENARIO} calls in each scenario. Past that, the run answers \`503\``,
+    );
+    const {perKey, perAddress} = HOSTED_RUN_RATE_LIMITS;
+    expect(page).toContain(
+      `- New runs: at most ${perKey.limit} per ${perKey.periodSeconds} seconds with one key, and ${perAddress.limit} per ${perAddress.periodSeconds} seconds from one client address.`,
+    );
+    expect(page).toContain(`the body that makes or finishes a run is at most ${MAX_RUN_REQUEST_BYTES} bytes`);
+    expect(page).toContain(`kept for ${duration(RUN_RETENTION_MS)} after the run was made`);
+    expect([24 * 3600_000, 7 * 24 * 3600_000, 5 * 60_000, 90_000, 1500].map(duration)).toEqual([
+      '1 day',
+      '7 days',
+      '5 minutes',
+      '90 seconds',
+      '1500 milliseconds',
+    ]);
+  });
+
   it('writes the interactive parts as what they show first and where they work, and the price formatter its first price', () => {
     expect(pages.get('/docs/culture/currencies')).toContain('**Formatted: £123.45**');
     expect(pages.get('/docs/getting-started/find-entity-ids')).toContain(
       `_On [this page](${siteUrl}/docs/getting-started/find-entity-ids), an interactive finder`,
     );
     expect(pages.get('/docs/getting-started/integration-check')).toContain('Choose a `.har` file, or drop one here.');
+    expect(pages.get('/docs/getting-started/integration-check')).toContain(
+      `_On [this page](${siteUrl}/docs/getting-started/integration-check), a verifier of attestations: three file pickers and a Verify button._`,
+    );
+    expect(pages.get('/docs/getting-started/integration-check')).toContain(
+      '**Key set file, optional.** Without it, the page uses the key set this site publishes at `/.well-known/integration-check-keys.json`, if it publishes one.',
+    );
     // Written inside a paragraph: one paragraph.
     expect(pages.get('/docs/flights-live-prices/quick-start')).toContain(
       '**Try it: `FlightsService_CreateSearch`.** Send this create call to the sandbox from this page, then poll it until it is complete, with no key or server of your own. _The button opens the try-it console on',

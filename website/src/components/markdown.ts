@@ -8,9 +8,11 @@
 import type {ComponentForms} from '@portal/content';
 import type {OpenApiDocument} from '@portal/specs';
 import type {DownloadInfo} from '../plugins/downloads/downloads';
+import {attestationCheckMarkdown} from './AttestationCheck/markdown';
 import {checkRulesMarkdown} from './CheckRules/markdown';
 import {entityIdFinderMarkdown} from './EntityIdFinder/markdown';
 import {harCheckMarkdown} from './HarCheck/markdown';
+import {hostedCheckLimitsMarkdown} from './HostedCheckLimits/markdown';
 import {hostedSandboxMarkdown} from './HostedSandbox/markdown';
 import {oneFileDownloadsMarkdown} from './OneFileDownloads/markdown';
 import {priceFormatterMarkdown} from './PriceFormatter/markdown';
@@ -29,9 +31,11 @@ export interface SiteFacts {
 }
 
 export const componentMarkdown = (site: SiteFacts): ComponentForms => ({
+  ...attestationCheckMarkdown,
   ...checkRulesMarkdown,
   ...entityIdFinderMarkdown,
   ...harCheckMarkdown,
+  ...hostedCheckLimitsMarkdown,
   ...hostedSandboxMarkdown(site.hostedSandboxUrl, site.siteUrl),
   ...oneFileDownloadsMarkdown(site.downloads),
   ...priceFormatterMarkdown,

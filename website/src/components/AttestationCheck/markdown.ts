@@ -1,0 +1,22 @@
+/**
+ * The markdown form of `AttestationCheck` (./index.tsx), the in-browser verifier of a hosted check's
+ * attestation: what the page asks for before a file is picked, and the command that does the same without
+ * the page. Registered in ../markdown.ts.
+ */
+import {markdownCode, markdownText, type ComponentForms} from '@portal/content';
+import {fields, privacyNote} from './fields';
+
+export const attestationCheckMarkdown: ComponentForms = {
+  AttestationCheck: ({page}) =>
+    [
+      `_On [this page](pathname://${page}), a verifier of attestations: three file pickers and a Verify button._`,
+      '',
+      ...fields.flatMap((field) => [
+        `**${markdownText(field.label)}.** ${field.help.map((piece) => (typeof piece === 'string' ? markdownText(piece) : markdownCode(piece.code))).join('')}`,
+        '',
+      ]),
+      privacyNote,
+      '',
+      `_Once verified, it shows "Verified" or "Not verified", the lines ${markdownCode('node sandbox.mjs verify')} prints (✓ each check that held, ✗ each reason it is refused), and which key set it used._`,
+    ].join('\n'),
+};
