@@ -12,7 +12,14 @@ import {createApp} from '@portal/sandbox';
 import {nodeTokenCodec} from '@portal/sandbox/node';
 import {fromHar, MAX_HAR_BYTES, toHar} from './har';
 import {judgeCheck} from './judge';
-import {checkScenarios, type CheckReport, type CheckScenario, type Recording} from './model';
+import {
+  checkScenarios,
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_TIMEOUT_SECONDS,
+  type CheckReport,
+  type CheckScenario,
+  type Recording,
+} from './model';
 import {startProxy} from './proxy';
 import {junitXml} from './report/junit';
 import {reportHtml} from './report/html';
@@ -24,9 +31,9 @@ import {summaryLines} from './summary';
 
 /** The key each run's program gets as API_KEY. */
 export const CHECK_KEY = 'sandbox_integration_check';
-export const DEFAULT_TIMEOUT_S = 150;
+export const DEFAULT_TIMEOUT_S = DEFAULT_TIMEOUT_SECONDS;
 export const DEFAULT_REPORT_DIR = 'integration-report';
-const MAX_TIMEOUT_S = 3600;
+const MAX_TIMEOUT_S = MAX_TIMEOUT_SECONDS;
 
 /** How the check is run from the repository. */
 export const DEFAULT_INVOCATION = 'npm run sandbox --';

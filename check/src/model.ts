@@ -17,6 +17,10 @@ export const checkScenarios = [
 ] as const;
 export type CheckScenario = (typeof checkScenarios)[number];
 
+/** Each run's time limit in seconds unless told (`--timeout`, a hosted run's `timeoutSeconds`), and the most it may be. */
+export const DEFAULT_TIMEOUT_SECONDS = 150;
+export const MAX_TIMEOUT_SECONDS = 3600;
+
 /** A header as sent: the name in lower case. */
 export type Header = [name: string, value: string];
 

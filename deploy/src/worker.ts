@@ -15,6 +15,7 @@
  */
 import pages from 'portal:pages';
 import {checkRunObject, hostedCheckApi, publishedKeys, signerFor, type RunStub} from '@portal/check/hosted';
+import {KEYS_PATH} from '@portal/check/signingKeys';
 import {mcpHttpHandler} from '@portal/mcp/http';
 import {workerFetch, workerSandbox, workerSpecs, type WorkerEnv, type WorkerRouteContext} from '@portal/sandbox/worker';
 
@@ -80,6 +81,6 @@ export default {
   fetch: workerFetch({
     '/mcp': mcp,
     '/check/v1/*': hostedCheck,
-    '/.well-known/integration-check-keys.json': keys,
+    [KEYS_PATH]: keys,
   }),
 };

@@ -15,7 +15,7 @@
 import {Hono, type Context} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import {SANDBOX_KEY_PREFIX} from '../keyNames';
-import {checkScenarios, type CheckScenario} from '../model';
+import {checkScenarios, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, type CheckScenario} from '../model';
 import {checkError, keyDigest} from './errors';
 import {HOSTED_RUN_RATE_LIMITS, MAX_PROGRAM_LABEL, MAX_RUN_REQUEST_BYTES} from './limits';
 import {runUrl, type RunMeta} from './run';
@@ -37,10 +37,6 @@ export interface HostedApiOptions {
   /** A new run id (tests pass their own). */
   newId?: () => string;
 }
-
-/** The longest time limit a scenario may be given, seconds (as the local check's `--timeout`). */
-export const MAX_TIMEOUT_SECONDS = 3600;
-export const DEFAULT_TIMEOUT_SECONDS = 150;
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 /** 128 random bits, base64url. */
