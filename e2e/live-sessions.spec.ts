@@ -137,7 +137,7 @@ test('the session as a program is the loop CI runs, with the example bodies from
     liveLoopOf('hotels-live', doc, 'HotelsService_CreateSearch', {
       createBody: firstExample(doc, requestMedia(doc, create)),
       pollBody: {...pollExample, pagination: {...pollExample.pagination, offset: 0}},
-      count: {list: 'hotelContent', noun: 'hotels'},
+      count: {noun: 'hotels'},
       what: 'this search',
     }),
   );

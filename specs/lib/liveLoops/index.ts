@@ -61,7 +61,7 @@ export function liveLoopOf(
   slug: string,
   doc: OpenApiDocument,
   createId: string,
-  options: {createBody: unknown; pollBody?: unknown; count: LiveLoop['count']; what: string},
+  options: {createBody: unknown; pollBody?: unknown; count: Pick<LiveLoop['count'], 'noun'>; what: string},
 ): LiveLoop {
   const flow = liveFlows(slug, doc).find((candidate) => candidate.create.operationId === createId);
   if (!flow) throw new Error(`${createId} starts no live flow of ${slug}`);
@@ -78,7 +78,8 @@ export function liveLoopOf(
     tokenField: flow.tokenField,
     ...(options.pollBody === undefined ? {} : {pollBody: options.pollBody}),
     replaceWithoutAction: !declaresAction,
-    count: options.count,
+    // What it counts is where the flow declares its results (`x-live-flow.results`)
+    count: {list: flow.results, noun: options.count.noun},
     what: options.what,
     terminalStatuses: flow.terminalStatuses,
     pollIntervalMs: flow.pollIntervalMs,

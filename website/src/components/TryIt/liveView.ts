@@ -329,11 +329,11 @@ const resultLists: Record<LiveViewApi, string[]> = {
 };
 
 /**
- * What a program counts of each API's results as it polls (`content.results.<list>`), and what it calls
- * them: the loop as code (liveLoops of @portal/specs) prints it, as the view's count does.
+ * What a program calls each API's results as it counts them while it polls: the loop as code (liveLoops of
+ * @portal/specs, which counts the list the flow declares, `x-live-flow.results`) prints it, as the view's count does.
  */
-export function liveCount(slug: LiveViewApi): {list: string; noun: string} {
-  return {list: resultLists[slug][0], noun: nouns[slug].noun};
+export function liveCount(slug: LiveViewApi): {noun: string} {
+  return {noun: nouns[slug].noun};
 }
 
 /**
