@@ -5,7 +5,18 @@
  */
 import {describe, expect, it} from 'vitest';
 import type {RunReport} from '../model';
-import {create, currencies, endedItself, errorAnswer, failing, judge, poll, politeSearch} from './fixture';
+import {
+  create,
+  currencies,
+  endedItself,
+  errorAnswer,
+  failing,
+  judge,
+  KEY,
+  poll,
+  politeSearch,
+  type Step,
+} from './fixture';
 
 /** A report's verdicts as a reader sees them: rule, outcome, the calls named, and the detail. */
 const verdicts = (report: RunReport): string[] =>
@@ -269,5 +280,47 @@ describe('each verdict as the report shows it', () => {
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
     ]);
+  });
+});
+
+describe('what the verdicts share', () => {
+  /** The one verdict of `rule`, as a reader sees it. */
+  const verdictLine = async (rule: string, steps: Step[]) =>
+    verdicts(await judge(steps)).find((line) => line.startsWith(`${rule} `));
+
+  it('lists three calls, then how many more', async () => {
+    const early = [1, 2, 3, 4, 5].map((n) => ({...poll(`a${n - 1}`, `a${n}`), after: 100 + n}));
+    expect(
+      await verdictLine('poll-interval', [create('a0'), ...early, poll('a5', 'a6', 'RESULT_STATUS_COMPLETE')]),
+    ).toBe(
+      "poll-interval fail [1,2,3,4,5] :: 5 polls of 6 came sooner than 0.9 s after their session's last answer: #1 of session 1 after 0.101 s; #2 of session 1 after 0.102 s; #3 of session 1 after 0.103 s; and 2 more",
+    );
+  });
+
+  it('gives seconds to the millisecond', async () => {
+    expect(
+      await verdictLine('poll-interval', [
+        create('b0'),
+        {...poll('b0', 'b1', 'RESULT_STATUS_COMPLETE'), after: 1234.6},
+      ]),
+    ).toBe(
+      "poll-interval pass [1] :: 1 poll each came at least 0.9 s after their session's last answer (the shortest wait 1.235 s)",
+    );
+  });
+
+  it('reads the same request whatever the case of its method, and a header whatever the case of its name', async () => {
+    const lowerCase = (step: Step): Step => ({...step, request: {...step.request, method: 'get'}});
+    expect(
+      await verdictLine('no-retry-client-errors', [
+        {...currencies(), response: errorAnswer(400)},
+        lowerCase(currencies()),
+      ]),
+    ).toBe(
+      'no-retry-client-errors fail [0,1] :: #0 CultureService_ListCurrencies answered 400 and was sent again unchanged (#1)',
+    );
+    const named = (step: Step): Step => ({...step, request: {...step.request, headers: [['X-API-Key', KEY]]}});
+    expect(await verdictLine('api-key-header', [named(currencies())])).toBe(
+      'api-key-header pass [0] :: all 1 call that needed a key sent it in the header, a sandbox_ key, none in the query string',
+    );
   });
 });
