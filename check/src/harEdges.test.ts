@@ -36,7 +36,7 @@ const withRequest = (change: Record<string, unknown>) => entry(0, {request: {...
 const withResponse = (change: Record<string, unknown>) => entry(0, {response: {...entry().response, ...change}});
 
 describe('toHar, with no scenario, content type or options', () => {
-  it('writes the page and entry a HAR viewer expects, nothing invented', () => {
+  it('writes the page and entry a HAR viewer expects, nothing invented (an answer without a body has none)', () => {
     const recordings: Recording[] = [
       {
         scenario: null,
@@ -46,7 +46,12 @@ describe('toHar, with no scenario, content type or options', () => {
             index: 0,
             startedMs: 0,
             endedMs: 7,
-            request: {method: 'POST', url: '/apiservices/v3/culture/currencies', headers: [], body: 'x=1'},
+            request: {
+              method: 'POST',
+              url: '/apiservices/v3/culture/currencies',
+              headers: [['x-api-key', 'sandbox_secret']],
+              body: 'x=1',
+            },
             response: {status: 299, headers: []},
           },
         ],
@@ -69,7 +74,7 @@ describe('toHar, with no scenario, content type or options', () => {
           method: 'POST',
           url: 'http://127.0.0.1:8787/apiservices/v3/culture/currencies',
           httpVersion: 'HTTP/1.1',
-          headers: [],
+          headers: [{name: 'x-api-key', value: 'sandbox_…'}],
           queryString: [],
           cookies: [],
           headersSize: -1,
@@ -132,7 +137,9 @@ describe('toHar, with no scenario, content type or options', () => {
 describe('apiPath, at its edges', () => {
   it('finds the path after a host only at the start of the URL', () => {
     expect(apiPath('/apiservices/v3/culture/http://example.com')).toBe('/apiservices/v3/culture/http://example.com');
-    expect(apiPath('https://h.example/apiservices/v3/a?next=http://other')).toBe('/apiservices/v3/a?next=http://other');
+    expect(apiPath('https://h.example/apiservices/culture?next=http://other')).toBe(
+      '/apiservices/culture?next=http://other',
+    );
     expect(apiPath('https:///apiservices/v3/a')).toBe('/apiservices/v3/a');
   });
 
@@ -247,7 +254,8 @@ describe('fromHar, the sentence for each malformed field', () => {
   const at0 = (what: string) => `session.har: log.entries[0] is malformed: ${what}.`;
 
   it('a start time that is not text', () => {
-    expect(errorOf(harOf(entry(0, {startedDateTime: T0})))).toBe(at0('startedDateTime is not a date'));
+    // A number, even one that reads as a year, is no date-time
+    expect(errorOf(harOf(entry(0, {startedDateTime: 2026})))).toBe(at0('startedDateTime is not a date'));
   });
 
   it('a status that is not a whole number from 0', () => {
