@@ -25,10 +25,20 @@ function fakeLimiter(allowed: number) {
 const URL_OF_SEARCH = 'https://sandbox.example/apiservices/v3/flights/live/search/create';
 const call = (headers: Record<string, string>, method = 'POST') => new Request(URL_OF_SEARCH, {method, headers});
 
-/** What a client sees over a limit: the status, the sentence and the Retry-After seconds (undefined: not over). */
+/**
+ * What a client sees over a limit: the status, the sentence, the Retry-After seconds, and the failing fields
+ * its body lists (none: no field of the request is wrong); undefined when not over.
+ */
 async function verdict(request: Request, env: LimitsEnv) {
   const error = await overLimit(request, env);
-  return error && {status: error.status, message: error.message, retryAfter: error.retryAfterSeconds};
+  return (
+    error && {
+      status: error.status,
+      message: error.message,
+      retryAfter: error.retryAfterSeconds,
+      violations: error.violations,
+    }
+  );
 }
 
 const sentence = (what: string, limit: number, period: number) =>
@@ -46,6 +56,7 @@ describe('the per-address limit', () => {
       status: 429,
       message: sentence('from one client address', perAddress.limit, perAddress.periodSeconds),
       retryAfter: perAddress.periodSeconds,
+      violations: [],
     });
     expect(await verdict(from('203.0.113.10'), env)).toBeUndefined();
     expect(byAddress.keys).toEqual([
@@ -105,6 +116,7 @@ describe('the per-key limit', () => {
       status: 429,
       message: sentence('with one key', perKey.limit, perKey.periodSeconds),
       retryAfter: perKey.periodSeconds,
+      violations: [],
     });
     expect(await verdict(withKey('sandbox_b'), env)).toBeUndefined();
     expect(byKey.keys).toEqual(['key:sandbox_a', 'key:sandbox_a', 'key:sandbox_b']);
@@ -159,6 +171,7 @@ describe('limits a local run sets (SANDBOX_RATE_LIMITS)', () => {
       status: 429,
       message: sentence('from one client address', 4, 10),
       retryAfter: 10,
+      violations: [],
     });
   });
 });
