@@ -261,6 +261,7 @@ describe('fromHar, the sentence for each malformed field', () => {
   it('a status that is not a whole number from 0', () => {
     expect(errorOf(harOf(withResponse({status: '200'})))).toBe(at0('response.status is not a status code'));
     expect(errorOf(harOf(withResponse({status: -1})))).toBe(at0('response.status is not a status code'));
+    expect(errorOf(harOf(withResponse({status: 200.5})))).toBe(at0('response.status is not a status code'));
   });
 
   it('headers that are not a list of text names and values', () => {
