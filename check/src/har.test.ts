@@ -16,10 +16,11 @@ const errorOf = (text: string, name = 'session.har'): string => {
 };
 
 describe('toHar', () => {
-  const report = fixtureReport();
-  const har = toHar(report, {baseUrl: 'http://127.0.0.1:8787/', version: '2.0'});
+  // Written in each test (not once for the file), so that a change to toHar is seen by the test that reads it
+  const harOf = () => toHar(fixtureReport(), {baseUrl: 'http://127.0.0.1:8787/', version: '2.0'});
 
   it('writes HAR 1.2: one page per run, one entry per exchange, the scenario and the fault kept', () => {
+    const har = harOf();
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({name: HAR_CREATOR, version: '2.0'});
     expect(har.log.pages.map((page) => page.title)).toEqual(['normal', 'rate-limited']);
@@ -50,6 +51,7 @@ describe('toHar', () => {
   });
 
   it('masks the key: a sandbox key keeps its prefix, and its text appears nowhere', () => {
+    const har = harOf();
     expect(har.log.entries[0].request.headers).toContainEqual({name: 'x-api-key', value: `sandbox_${MASK}`});
     expect(JSON.stringify(har)).not.toContain(SANDBOX_KEY);
     expect(SANDBOX_KEY_PREFIX).toBe('sandbox_');

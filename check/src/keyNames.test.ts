@@ -22,6 +22,8 @@ describe('isKeyName', () => {
   it('knows a header a security scheme names, and nothing that only contains a key spelling', () => {
     expect(isKeyName('partner-token')).toBe(false);
     expect(isKeyName('Partner-Token', ['partner-token'])).toBe(true);
+    // A scheme names one header: any other name is still no key
+    expect(isKeyName('locale', ['partner-token'])).toBe(false);
     for (const name of ['keys', 'monkey', 'key-id', 'api', 'apikeys', 'x-api-keys', 'locale', 'x-key'])
       expect(isKeyName(name), name).toBe(false);
   });

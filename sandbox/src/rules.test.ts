@@ -12,6 +12,22 @@ const nodeAt = (doc: OpenApiDocument, pointer: string): Schema =>
     .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc) as Schema;
 
+/** The JSON Schema keywords an "(enforced by `keyword`)" note may name. */
+const SCHEMA_KEYWORDS = [
+  'required',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'oneOf',
+  'default',
+  'not',
+  'minProperties',
+  'maxProperties',
+];
+
 describe('x-validation notes', () => {
   const all = [...bundles].flatMap(([slug, doc]) =>
     validationNotes(doc).flatMap(({pointer, notes: texts}) => texts.map((text) => ({slug, pointer, text}))),
@@ -41,32 +57,26 @@ describe('x-validation notes', () => {
   });
 
   it('that say "enforced by" name keywords the schema has', () => {
-    for (const {slug, pointer, text} of all.filter(
+    const enforced = all.filter(
       (note) => enforcedBySchema(note.text) && !claimedBy(note.slug, note.pointer, note.text).length,
-    )) {
+    );
+    expect(enforced.length).toBeGreaterThan(10);
+    for (const {slug, pointer, text} of enforced) {
       const doc = bundles.get(slug)!;
       const reached: Schema[] = [];
       // The object at the pointer itself (a property may hold `not` beside its `$ref`), then what it reaches.
       walkSchemas(doc, [nodeAt(doc, pointer)], (schema) => reached.push(schema));
       const schema = JSON.stringify(reached);
-      const keywords = [...text.slice(text.indexOf('enforced by')).matchAll(/`(\w+)`/g)].map(([, word]) => word);
-      const known = keywords.filter((word) =>
-        [
-          'required',
-          'minLength',
-          'maxLength',
-          'minimum',
-          'maximum',
-          'minItems',
-          'maxItems',
-          'oneOf',
-          'default',
-          'not',
-          'minProperties',
-          'maxProperties',
-        ].includes(word),
-      );
-      for (const keyword of known) expect(schema, `${slug} ${pointer}: ${text}`).toContain(`"${keyword}"`);
+      // The keywords of "(enforced by `a`, `b` and `c` on `Schema`)": before its closing bracket and any " on "
+      const clause = text.slice(text.indexOf('enforced by')).split(')')[0].split(' on ')[0];
+      const keywords = [...clause.matchAll(/`(\w+)`/g)].map(([, word]) => word);
+      // A note that names no keyword, or one this list does not know, would check nothing: each must be one.
+      expect(keywords.length, `${slug} ${pointer}: ${text}`).toBeGreaterThan(0);
+      expect(
+        keywords.filter((word) => !SCHEMA_KEYWORDS.includes(word)),
+        `${slug} ${pointer}: ${text}`,
+      ).toEqual([]);
+      for (const keyword of keywords) expect(schema, `${slug} ${pointer}: ${text}`).toContain(`"${keyword}"`);
     }
   });
 
@@ -171,9 +181,66 @@ const cases: Record<
   },
 };
 
+/** `YYYY-MM-DD` of a date `days` from today. */
+const shown = (days: number) => {
+  const {year, month, day} = dateIn(days);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+/** The field violations each case's request is answered with: field and description. */
+const refusals: Record<string, () => [string, string][]> = {
+  'flights-live.legs-in-date-order': () => [
+    ['query.queryLegs[1].date', "2026-01-01 is before the previous leg's 2027-03-12: legs go in ascending date order"],
+  ],
+  'flights-live.no-continent': () => [
+    ['query.queryLegs[0].originPlaceId.entityId', '205351567 is a continent: continents are not valid search places'],
+  ],
+  'flights-indicative.no-continent': () => [
+    [
+      'query.queryLegs[0].destinationPlace.queryPlace.entityId',
+      '205351567 is a continent: continents are not valid search places',
+    ],
+  ],
+  'carhire-live.agents-valid-for-market': () => [
+    [
+      'query.includedAgentIds[1]',
+      'agent nosuchagent is not an agent of market UK (the car hire agents API lists them)',
+    ],
+  ],
+  'carhire-indicative.by-date-within-a-month': () => [
+    [
+      'query.dropOffDate',
+      `${shown(45)} is more than one month after today: grouping by date covers at most one month ahead`,
+    ],
+  ],
+  'carhire-agents.valid-market': () => [['market', 'XX is not a market code (the culture API lists them)']],
+  'hotels-live.agent-ids-together': () => [
+    [
+      'query.includedAgentsIds',
+      '201 agent ids in includedAgentsIds and excludedAgentsIds together; at most 200 per request',
+    ],
+  ],
+  'hotels-live.price-range-order': () => [
+    ['filters[0].priceRangeFilter.minValue', 'minValue 300 exceeds maxValue 100'],
+  ],
+  'hotels-indicative.one-geo-level': () => [
+    [
+      'query.destinationEntityIds',
+      'destinations mix geo levels (27544008 is city, 95673668 is airport): send all cities or all airports',
+    ],
+  ],
+  'hotels-indicative.within-12-months': () => [
+    ['query.travelDate.dateRange.startDate', `${shown(-3)} is in the past: travel dates lie within the next 12 months`],
+    [
+      'query.travelDate.dateRange.endDate',
+      `${shown(400)} is more than 12 months ahead: travel dates lie within the next 12 months`,
+    ],
+  ],
+};
+
 describe('each x-validation rule', () => {
   it('has a case here', () => {
     expect(Object.keys(cases).sort()).toEqual(rules.map((rule) => rule.id).sort());
+    expect(Object.keys(refusals).sort()).toEqual(rules.map((rule) => rule.id).sort());
   });
 
   for (const rule of rules) {
@@ -203,6 +270,10 @@ describe('each x-validation rule', () => {
       expect(json.code).toBe(3);
       expect(json.details[0].fieldViolations).toContainEqual(
         expect.objectContaining({field: spec.field, reason: rule.id}),
+      );
+      // What the partner reads: every field the rule refuses, and why, in the rule's own words
+      expect(json.details[0].fieldViolations).toEqual(
+        refusals[rule.id]().map(([field, description]) => ({field, description, reason: rule.id})),
       );
     });
   }
@@ -509,4 +580,61 @@ describe('zero values the specs say not to send, refused by `not` beside the enu
       expect(accepted.status, JSON.stringify(accepted.body).slice(0, 300)).toBe(200);
     });
   }
+});
+
+describe('the rules at their edges: the last request each lets through', () => {
+  // A clock at noon on 15 June 2026: grouping by date reaches 15 July 2026
+  const send = async (operationId: string, change: (body: Body) => void) => {
+    const {app} = testApp(Date.UTC(2026, 5, 15, 12));
+    const operation = op(operationId);
+    const body = exampleBody(operation) as Body;
+    change(body);
+    const response = await app.request(request(operation, {body}));
+    return {status: response.status, text: await response.text()};
+  };
+  const expectStatus = ({status, text}: {status: number; text: string}, expected: number) =>
+    expect(status, text.slice(0, 300)).toBe(expected);
+
+  it('flights-live.legs-in-date-order: a second leg on the same day', async () => {
+    expectStatus(
+      await send('FlightsService_CreateSearch', (body) => {
+        const legs = body.query.queryLegs as object[];
+        legs.push({...legs[0]});
+      }),
+      200,
+    );
+  });
+
+  it('carhire-indicative.by-date-within-a-month: a drop-off one month ahead by date, and any when grouped by month', async () => {
+    const byDate = (dropOffDay: number, grouping = 'DATE_TIME_GROUPING_TYPE_BY_DATE') =>
+      send('CarHireIndicativeService_Search', (body) => {
+        body.query.dateTimeGroupingType = grouping;
+        body.query.pickUpDate = {year: 2026, month: 6, day: 20};
+        body.query.dropOffDate = {year: 2026, month: 7, day: dropOffDay};
+      });
+    expectStatus(await byDate(15), 200);
+    expectStatus(await byDate(16), 400);
+    expectStatus(await byDate(30, 'DATE_TIME_GROUPING_TYPE_BY_MONTH'), 200);
+  });
+
+  it('hotels-indicative.one-geo-level names the first id of each level, an unknown id none', async () => {
+    const {status, text} = await send('HotelsIndicativeService_Search', (body) => {
+      // two cities, an id of no known place, an airport
+      body.query.destinationEntityIds = ['27544008', '27537542', '27539733', '95673668'];
+    });
+    expect(status, text).toBe(400);
+    expect(text).toContain(
+      '"description":"destinations mix geo levels (27544008 is city, 95673668 is airport): send all cities or all airports"',
+    );
+  });
+
+  it('hotels-live.agent-ids-together: 200 agent ids in both lists together', async () => {
+    expectStatus(
+      await send('HotelsService_CreateSearch', (body) => {
+        body.query.includedAgentsIds = Array.from({length: 150}, (_, index) => `in${index}`);
+        body.query.excludedAgentsIds = Array.from({length: 50}, (_, index) => `ex${index}`);
+      }),
+      200,
+    );
+  });
 });

@@ -28,7 +28,7 @@ import {createApp} from '../app';
 import {errorBody, errorTemplate, SandboxError} from '../errors';
 import {CORS_HEADERS} from '../middleware/env';
 import {workerBundles} from './bundles';
-import {HOSTED_RATE_LIMITS} from './limits';
+import {overLimit} from './limits';
 import {MISSING_SECRET_MESSAGE} from './secret';
 
 /** The platform's rate-limiting binding, as the Worker uses it. */
@@ -48,8 +48,6 @@ export interface WorkerEnv {
    */
   SANDBOX_RATE_LIMITS?: string;
 }
-
-type Limits = Record<keyof typeof HOSTED_RATE_LIMITS, {limit: number; periodSeconds: number}>;
 
 const SANDBOX_PREFIX = '/apiservices/';
 
@@ -85,37 +83,6 @@ function answerError(request: Request, error: SandboxError, siteUrl: string | un
   const headers: Record<string, string> = {'Content-Type': 'application/json', ...CORS_HEADERS};
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
   return new Response(JSON.stringify(body), {status: error.status, headers});
-}
-
-function limitsOf(env: WorkerEnv): Limits {
-  if (!env.SANDBOX_RATE_LIMITS) return HOSTED_RATE_LIMITS;
-  return {...HOSTED_RATE_LIMITS, ...(JSON.parse(env.SANDBOX_RATE_LIMITS) as Partial<Limits>)};
-}
-
-/** A 429 when the request is over a limit: per client address first, then per key (when it sends one). */
-async function overLimit(request: Request, env: WorkerEnv): Promise<SandboxError | undefined> {
-  if (request.method === 'OPTIONS') return undefined;
-  const limits = limitsOf(env);
-  const refuse = (what: string, {limit, periodSeconds}: Limits['perKey']) =>
-    new SandboxError(
-      429,
-      `Too many requests ${what}: the hosted sandbox answers at most ${limit} per ${periodSeconds} seconds ${what}; retry after ${periodSeconds} seconds, or run the sandbox on your machine (node sandbox.mjs, from the Downloads page), which has no limits`,
-      [],
-      periodSeconds,
-    );
-  const address = request.headers.get('cf-connecting-ip') ?? 'unknown';
-  if (env.RATE_LIMIT_BY_ADDRESS && !(await env.RATE_LIMIT_BY_ADDRESS.limit({key: `address:${address}`})).success) {
-    return refuse('from one client address', limits.perAddress);
-  }
-  const apiKey = request.headers.get('x-api-key');
-  if (
-    apiKey &&
-    env.RATE_LIMIT_BY_KEY &&
-    !(await env.RATE_LIMIT_BY_KEY.limit({key: `key:${apiKey.slice(0, 256)}`})).success
-  ) {
-    return refuse('with one key', limits.perKey);
-  }
-  return undefined;
 }
 
 /**
@@ -195,7 +162,8 @@ const gate: MiddlewareHandler<WorkerApp> = async (c, next) => {
     return answerError(c.req.raw, new SandboxError(500, MISSING_SECRET_MESSAGE), siteUrl);
   }
   const over = await overLimit(c.req.raw, env);
-  if (over) return answerError(c.req.raw, over, siteUrl);
+  if (over)
+    return answerError(c.req.raw, new SandboxError(over.status, over.message, [], over.retryAfterSeconds), siteUrl);
   const sandbox = appFor(env.SANDBOX_TOKEN_SECRET, siteUrl);
   c.set('context', {sandbox, bundles, precompiledValidators, siteUrl, env});
   await next();

@@ -6,7 +6,8 @@
  * with no store of ours. Over a limit the Worker answers 429 with `Retry-After: <periodSeconds>` (the
  * binding does not say when the window ends, so that is the longest wait) and the sandbox's error body.
  * Local runs in workerd (`npm run sandbox:worker`, `npm run serve:worker`) read the same bindings from
- * wrangler.jsonc; the Node sandbox (`npm run sandbox`) has no limits at all.
+ * wrangler.jsonc; the Node sandbox (`npm run sandbox`) has no limits at all. `overLimit` decides, for the
+ * Worker's handler (`handler.ts`), whether a request is over a limit.
  */
 
 /** The periods the platform's rate-limiting binding accepts, in seconds. */
@@ -53,3 +54,55 @@ export const HOSTED_RATE_LIMITS = {
  * key set, deploy/src/worker.ts); everything else is the site.
  */
 export const WORKER_PATHS = ['/apiservices/*', '/mcp', '/check/v1/*', '/.well-known/integration-check-keys.json'];
+
+/** The bindings the limits read (the Worker's `WorkerEnv`, handler.ts, has them). */
+export interface LimitsEnv {
+  RATE_LIMIT_BY_ADDRESS?: {limit(options: {key: string}): Promise<{success: boolean}>};
+  RATE_LIMIT_BY_KEY?: {limit(options: {key: string}): Promise<{success: boolean}>};
+  /** The JSON of the limits the bindings were given when they are not `HOSTED_RATE_LIMITS` (handler.ts). */
+  SANDBOX_RATE_LIMITS?: string;
+}
+
+type Limits = Record<keyof typeof HOSTED_RATE_LIMITS, {limit: number; periodSeconds: number}>;
+
+export function limitsOf(env: LimitsEnv): Limits {
+  if (!env.SANDBOX_RATE_LIMITS) return HOSTED_RATE_LIMITS;
+  return {...HOSTED_RATE_LIMITS, ...(JSON.parse(env.SANDBOX_RATE_LIMITS) as Partial<Limits>)};
+}
+
+/**
+ * A refusal as the Worker answers it (handler.ts makes it the sandbox's error body): its status, sentence, the
+ * seconds to wait and no failing field. Plain data, so this file stays free of the sandbox's code: the site
+ * reads its figures.
+ */
+export interface LimitRefusal {
+  status: 429;
+  message: string;
+  retryAfterSeconds: number;
+  violations: [];
+}
+
+/** A 429 when the request is over a limit: per client address first, then per key (when it sends one). */
+export async function overLimit(request: Request, env: LimitsEnv): Promise<LimitRefusal | undefined> {
+  if (request.method === 'OPTIONS') return undefined;
+  const limits = limitsOf(env);
+  const refuse = (what: string, {limit, periodSeconds}: Limits['perKey']): LimitRefusal => ({
+    status: 429,
+    message: `Too many requests ${what}: the hosted sandbox answers at most ${limit} per ${periodSeconds} seconds ${what}; retry after ${periodSeconds} seconds, or run the sandbox on your machine (node sandbox.mjs, from the Downloads page), which has no limits`,
+    retryAfterSeconds: periodSeconds,
+    violations: [],
+  });
+  const address = request.headers.get('cf-connecting-ip') ?? 'unknown';
+  if (env.RATE_LIMIT_BY_ADDRESS && !(await env.RATE_LIMIT_BY_ADDRESS.limit({key: `address:${address}`})).success) {
+    return refuse('from one client address', limits.perAddress);
+  }
+  const apiKey = request.headers.get('x-api-key');
+  if (
+    apiKey &&
+    env.RATE_LIMIT_BY_KEY &&
+    !(await env.RATE_LIMIT_BY_KEY.limit({key: `key:${apiKey.slice(0, 256)}`})).success
+  ) {
+    return refuse('with one key', limits.perKey);
+  }
+  return undefined;
+}
