@@ -63,7 +63,14 @@ describe('toHar, with no scenario, content type or options', () => {
     expect(har.log.creator).toEqual({name: HAR_CREATOR, version: '1'});
     expect(har.log.pages).toEqual([
       {id: 'run-1', startedDateTime: '2026-11-23T10:00:00.000Z', title: 'recording', pageTimings: {}},
-      {id: 'run-2-normal', startedDateTime: '2026-11-23T11:00:00.000Z', title: 'normal', pageTimings: {}},
+      // A check's run names its scenario on its page, so the HAR can be judged again as the run was (rejudge.ts)
+      {
+        id: 'run-2-normal',
+        startedDateTime: '2026-11-23T11:00:00.000Z',
+        title: 'normal',
+        pageTimings: {},
+        _scenario: 'normal',
+      },
     ]);
     expect(har.log.entries).toEqual([
       {
