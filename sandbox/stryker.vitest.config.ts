@@ -10,7 +10,7 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      'src/{rules,statedRejections}.test.ts',
+      'src/{rules,rulesEdges,statedRejections}.test.ts',
       'src/middleware/{validate,key}.test.ts',
       'src/worker/limits.test.ts',
     ],

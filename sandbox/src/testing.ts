@@ -92,3 +92,12 @@ export const liveSearches = [...bundles].flatMap(([slug, doc]) =>
     .filter((flow) => flow.kind === 'search')
     .map((flow) => ({slug, create: flow.create.operationId, poll: flow.poll.operationId})),
 );
+
+/** The session token of a hotels live search made from the spec's example. */
+export async function hotelsSession(app: ReturnType<typeof testApp>['app']): Promise<string> {
+  const response = await app.request(
+    request(op('HotelsService_CreateSearch'), {body: exampleBody(op('HotelsService_CreateSearch'))}),
+  );
+  if (response.status !== 200) throw new Error(`the hotels live search answered ${response.status}`);
+  return ((await response.json()) as {sessionToken: string}).sessionToken;
+}
