@@ -55,6 +55,33 @@ describe('no-retry-client-errors', () => {
     }
   });
 
+  it('fails the same request sent in the very millisecond the 401 arrived, and passes one sent a millisecond before', async () => {
+    const atOnce = await judge([rejected(), {...rejected(), after: 0}], {scenario: 'rejected'});
+    expectOnlyFails(
+      atOnce,
+      'no-retry-client-errors',
+      /^#0 CultureService_ListCurrencies answered 401 and was sent again unchanged \(#1\)$/,
+      [0, 1],
+    );
+    const inFlight = await judge([rejected(), {...rejected(), after: -1}], {scenario: 'rejected'});
+    expectNoFailure(inFlight);
+    expect(verdictOf(inFlight, 'no-retry-client-errors')).toMatchObject({
+      outcome: 'pass',
+      detail: 'none of the 2 requests answered 400, 401 or 403 was sent again unchanged',
+      calls: [0, 1],
+    });
+  });
+
+  it('passes a 401 answered in no time (a call timed at 0 ms) and not sent again', async () => {
+    const report = await judge([{...rejected(), took: 0}], {scenario: 'rejected'});
+    expectNoFailure(report);
+    expect(verdictOf(report, 'no-retry-client-errors')).toMatchObject({
+      outcome: 'pass',
+      detail: 'none of the 1 request answered 400, 401 or 403 was sent again unchanged',
+      calls: [0],
+    });
+  });
+
   it('passes the same call with another key, or no second call', async () => {
     const report = await judge([rejected(), {...rejected('sandbox_other'), after: 1000}], {scenario: 'rejected'});
     expectNoFailure(report);
