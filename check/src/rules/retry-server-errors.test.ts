@@ -117,4 +117,11 @@ describe('retry-server-errors', () => {
       [0, 1],
     );
   });
+
+  it('passes two identical requests sent in the same millisecond, one failing and then sent again', async () => {
+    const both = (response = currencies().response): Step => ({...currencies(), response, at: 1000});
+    const report = await judge([both(errorAnswer(503)), both(), {...currencies(), at: 2000}]);
+    expectNoFailure(report);
+    expect(verdictOf(report, 'retry-server-errors')).toMatchObject({outcome: 'pass', calls: [0, 2]});
+  });
 });
