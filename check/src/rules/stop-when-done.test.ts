@@ -143,4 +143,15 @@ describe('stop-when-done', () => {
       expect(blankAfterCreate).toMatchObject({outcome: 'fail', calls: [1]});
     });
   });
+
+  it('fails a flights poll after the done answer even with a body: its poll takes none, so it asks for no other view', async () => {
+    const withBody = {...pollRequest('s3'), body: JSON.stringify({sort: 'price'})};
+    const report = await judge([...politeSearch(), {...poll('s3', 's4'), request: withBody}]);
+    expect(verdictOf(report, 'stop-when-done')).toEqual({
+      rule: 'stop-when-done',
+      outcome: 'fail',
+      detail: 'session 1 was polled 1 more time (#3) after #2 said RESULT_STATUS_COMPLETE',
+      calls: [3],
+    });
+  });
 });
