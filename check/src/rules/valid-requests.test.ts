@@ -62,4 +62,13 @@ describe('valid-requests', () => {
       calls: [0],
     });
   });
+
+  it('names a violation of the whole body without a field', async () => {
+    const bodiless = create('s1');
+    bodiless.request = send('POST', bodiless.request.url);
+    const report = await judge([{...bodiless, response: errorAnswer(400), after: 0}]);
+    expect(verdictOf(report, 'valid-requests').detail).toBe(
+      '1 call of 1 to operations were not valid: #0 FlightsService_CreateSearch: a JSON request body is required (required)',
+    );
+  });
 });
