@@ -144,4 +144,17 @@ describe('retry-after', () => {
       calls: [1],
     });
   });
+
+  it('takes the call after a 429 answered in no time (a call timed at 0 ms) as its next, not the 429 itself', async () => {
+    const report = await judge([
+      {...limited([['retry-after', '2']]), took: 0},
+      {...create('s1'), after: 2000},
+      ...politeSearch().slice(1),
+    ]);
+    expectNoFailure(report);
+    expect(verdictOf(report, 'retry-after')).toMatchObject({
+      outcome: 'pass',
+      detail: 'the next call waited what each 429 asked: #1 came 2 s after #0, which asked for 2 s',
+    });
+  });
 });
