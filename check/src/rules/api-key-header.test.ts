@@ -99,4 +99,51 @@ describe('api-key-header', () => {
       );
     });
   });
+
+  describe('in a HAR, where any key may be sent', () => {
+    const har = {scenario: null, program: undefined, timeLimitMs: undefined};
+
+    it('passes a key in the header without asking for a sandbox_ key, and says so', async () => {
+      const report = await judge([{...currencies('live_0123456789'), after: 0}], har);
+      expect(verdictOf(report, 'api-key-header')).toEqual({
+        rule: 'api-key-header',
+        outcome: 'pass',
+        detail: 'all 1 call that needed a key sent it in the header, none in the query string',
+        calls: [0],
+      });
+    });
+
+    it('fails a key in the query string without the note on sandbox keys', async () => {
+      const report = await judge([{...currencies('live_0123456789', '?token=live_0123456789'), after: 0}], har);
+      expect(verdictOf(report, 'api-key-header')).toEqual({
+        rule: 'api-key-header',
+        outcome: 'fail',
+        detail: '1 call of 1: #0 CultureService_ListCurrencies: a key in the query string (token)',
+        calls: [0],
+      });
+    });
+  });
+
+  it('names every problem of one call: no header and a key in the query string', async () => {
+    const report = await judge([{...currencies(null, `?apiKey=${KEY}`), response: errorAnswer(401), after: 0}]);
+    expect(verdictOf(report, 'api-key-header')).toEqual({
+      rule: 'api-key-header',
+      outcome: 'fail',
+      detail:
+        '1 call of 1: #0 CultureService_ListCurrencies: no x-api-key header, a key in the query string (apiKey); the sandbox takes sandbox_ keys only',
+      calls: [0],
+    });
+  });
+
+  it('does not judge a call of no operation, even one that sends a key', async () => {
+    const report = await judge([
+      {...currencies(), after: 0},
+      {request: send('GET', '/apiservices/no/such/operation'), response: errorAnswer(404)},
+    ]);
+    expect(verdictOf(report, 'api-key-header')).toMatchObject({
+      outcome: 'pass',
+      detail: 'all 1 call that needed a key sent it in the header, a sandbox_ key, none in the query string',
+      calls: [0],
+    });
+  });
 });

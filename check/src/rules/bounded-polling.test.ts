@@ -37,4 +37,33 @@ describe('bounded-polling', () => {
     const complete = await judge(politeSearch(), {scenario: 'never-completes', program: stopped});
     expect(verdictOf(complete, 'bounded-polling').outcome).toBe('not-exercised');
   });
+
+  it("says when each endless session was last polled, from the run's start", async () => {
+    // The create is sent at 1 s and each poll 1 s after the previous answer, 0.1 s each: the fifth poll at 6.5 s
+    const report = await judge(endless, {scenario: 'never-completes', program: endedItself(6000)});
+    expect(verdictOf(report, 'bounded-polling')).toEqual({
+      rule: 'bounded-polling',
+      outcome: 'pass',
+      detail:
+        'the program stopped polling and ended by itself after 6 s: session 1 was polled 5 times, the last at 6.5 s',
+      calls: [1, 2, 3, 4, 5],
+    });
+  });
+
+  it('is not exercised by a session that was never polled, or a recording that does not say how the program ended', async () => {
+    const unpolled = await judge([create('s1')], {scenario: 'never-completes', program: stopped});
+    expect(verdictOf(unpolled, 'bounded-polling')).toEqual({
+      rule: 'bounded-polling',
+      outcome: 'not-exercised',
+      detail: 'no session that never completed was polled',
+      calls: [],
+    });
+    const unsaid = await judge(endless, {scenario: 'never-completes', program: undefined});
+    expect(verdictOf(unsaid, 'bounded-polling')).toEqual({
+      rule: 'bounded-polling',
+      outcome: 'not-exercised',
+      detail: 'the recording does not say how the program ended',
+      calls: [],
+    });
+  });
 });

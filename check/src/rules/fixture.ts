@@ -101,7 +101,12 @@ export const endedItself = (durationMs = 10_000): ProgramEnd => ({
   stderrTail: '',
 });
 
-export async function judge(steps: Step[] | Exchange[], recording: Partial<Recording> = {}): Promise<RunReport> {
+/** Judges the steps as a recording; `specs` replaces the specifications (a test of a flow they do not declare). */
+export async function judge(
+  steps: Step[] | Exchange[],
+  recording: Partial<Recording> = {},
+  specs: typeof bundles = bundles,
+): Promise<RunReport> {
   const exchanges = steps.length && 'index' in steps[0] ? (steps as Exchange[]) : timeline(steps as Step[]);
   const whole: Recording = {
     scenario: 'normal',
@@ -111,8 +116,8 @@ export async function judge(steps: Step[] | Exchange[], recording: Partial<Recor
     program: endedItself(),
     ...recording,
   };
-  const check = createRequestCheck(bundles, {startedAt: whole.startedAt});
-  return judgeRecording(whole, await Promise.all(exchanges.map(check)), bundles);
+  const check = createRequestCheck(specs, {startedAt: whole.startedAt});
+  return judgeRecording(whole, await Promise.all(exchanges.map(check)), specs);
 }
 
 /** The verdict of a rule in a report. */

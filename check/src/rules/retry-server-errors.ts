@@ -47,7 +47,7 @@ export default defineRule({
       if (retry) retries.push(retry);
       else if (!wasRetry) {
         breaking.push(call);
-        const movedOn = run.calls.some((other) => other.start >= call.end);
+        const movedOn = run.calls.some((other) => other !== call && other.start >= call.end);
         broken.push(
           `${callName(call)} answered ${call.status} and was not sent again: the program ${movedOn ? 'moved on to other calls' : 'ended'}`,
         );

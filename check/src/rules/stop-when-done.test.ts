@@ -85,4 +85,73 @@ describe('stop-when-done', () => {
     ]);
     expectOnlyFails(repeated, 'stop-when-done', /session 1/, [2]);
   });
+
+  it('fails a poll sent in the very millisecond the done answer arrived, and passes one sent a millisecond before', async () => {
+    const atOnce = await judge([...politeSearch(), {...poll('s3', 's4', 'RESULT_STATUS_COMPLETE'), after: 0}]);
+    expect(verdictOf(atOnce, 'stop-when-done')).toEqual({
+      rule: 'stop-when-done',
+      outcome: 'fail',
+      detail: 'session 1 was polled 1 more time (#3) after #2 said RESULT_STATUS_COMPLETE',
+      calls: [3],
+    });
+    const inFlight = await judge([...politeSearch(), {...poll('s2', 's4', 'RESULT_STATUS_COMPLETE'), after: -1}]);
+    expect(verdictOf(inFlight, 'stop-when-done')).toMatchObject({outcome: 'pass', calls: [2]});
+  });
+
+  describe('a hotels poll after the done answer', () => {
+    const hotels = liveSearches.find((search) => search.slug === 'hotels-live')!;
+    const view = exampleBody(op(hotels.poll));
+    const hotelsAnswer = (token: string, status = 'RESULT_STATUS_COMPLETE') =>
+      answer(200, {sessionToken: token, status, content: {results: {hotelContent: {}}}});
+    const hotelsCreate = (status = 'RESULT_STATUS_INCOMPLETE'): Step => ({
+      request: send('POST', pathOf(hotels.create), exampleBody(op(hotels.create))),
+      response: hotelsAnswer('h1', status),
+    });
+    /** A hotels poll of `token` whose body is this text exactly (none when undefined). */
+    const hotelsPoll = (token: string, body: string | undefined, next: string): Step => {
+      const request = send('POST', pathOf(hotels.poll, {sessionToken: token}), {});
+      return {request: {...request, body}, response: hotelsAnswer(next)};
+    };
+    const stopVerdict = async (steps: Step[]) => verdictOf(await judge(steps), 'stop-when-done');
+
+    it.each([
+      ['no body', undefined],
+      ['an empty body', ''],
+      ['a blank body', '  \n '],
+      ['the same body as the poll before', '{}'],
+    ])('fails one with %s: it asks for no other view', async (_, body) => {
+      expect(await stopVerdict([hotelsCreate(), hotelsPoll('h1', '{}', 'h2'), hotelsPoll('h2', body, 'h3')])).toEqual({
+        rule: 'stop-when-done',
+        outcome: 'fail',
+        detail: 'session 1 was polled 1 more time (#2) after #1 said RESULT_STATUS_COMPLETE',
+        calls: [2],
+      });
+    });
+
+    it('passes one that asks for another view, also as the first poll after a create that said done', async () => {
+      const another = JSON.stringify(view);
+      expect(another).not.toBe('{}');
+      const afterPoll = await stopVerdict([
+        hotelsCreate(),
+        hotelsPoll('h1', '{}', 'h2'),
+        hotelsPoll('h2', another, 'h3'),
+      ]);
+      expect(afterPoll).toMatchObject({outcome: 'pass', calls: [1]});
+      const afterCreate = await stopVerdict([hotelsCreate('RESULT_STATUS_COMPLETE'), hotelsPoll('h1', another, 'h2')]);
+      expect(afterCreate).toMatchObject({outcome: 'pass', calls: [0]});
+      const blankAfterCreate = await stopVerdict([hotelsCreate('RESULT_STATUS_COMPLETE'), hotelsPoll('h1', ' ', 'h2')]);
+      expect(blankAfterCreate).toMatchObject({outcome: 'fail', calls: [1]});
+    });
+  });
+
+  it('fails a flights poll after the done answer even with a body: its poll takes none, so it asks for no other view', async () => {
+    const withBody = {...pollRequest('s3'), body: JSON.stringify({sort: 'price'})};
+    const report = await judge([...politeSearch(), {...poll('s3', 's4'), request: withBody}]);
+    expect(verdictOf(report, 'stop-when-done')).toEqual({
+      rule: 'stop-when-done',
+      outcome: 'fail',
+      detail: 'session 1 was polled 1 more time (#3) after #2 said RESULT_STATUS_COMPLETE',
+      calls: [3],
+    });
+  });
 });
