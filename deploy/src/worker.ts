@@ -14,7 +14,7 @@
  *   published at `/.well-known/integration-check-keys.json`.
  */
 import pages from 'portal:pages';
-import {checkRunObject, hostedCheckApi, publishedKeys, signerFor, type RunStub} from '@portal/check/hosted';
+import {checkError, checkRunObject, hostedCheckApi, publishedKeys, signerFor, type RunStub} from '@portal/check/hosted';
 import {KEYS_PATH} from '@portal/check/signingKeys';
 import {mcpHttpHandler} from '@portal/mcp/http';
 import {workerFetch, workerSandbox, workerSpecs, type WorkerEnv, type WorkerRouteContext} from '@portal/sandbox/worker';
@@ -49,16 +49,25 @@ function mcp(request: Request, context: WorkerRouteContext): Promise<Response> {
   return handler(request);
 }
 
+/** The check's API per set of bindings (the same for every request of an isolate): made once, not per request. */
+const checkApis = new WeakMap<object, ReturnType<typeof hostedCheckApi>>();
+
 async function hostedCheck(request: Request, context: WorkerRouteContext): Promise<Response> {
   const env = context.env as PortalEnv;
   const runs = env.CHECK_RUNS;
-  const api = hostedCheckApi({
-    runs: (id) => {
-      if (!runs) throw new Error('the CHECK_RUNS binding is missing (deploy/wrangler.jsonc)');
-      return runs.get(runs.idFromName(id));
-    },
-    limits: {perKey: env.CHECK_RUNS_BY_KEY, perAddress: env.CHECK_RUNS_BY_ADDRESS},
-  });
+  if (!runs)
+    return checkError(
+      500,
+      'The hosted check is not set up on this portal: the Worker has no CHECK_RUNS binding (deploy/wrangler.jsonc).',
+    );
+  let api = checkApis.get(runs);
+  if (!api) {
+    api = hostedCheckApi({
+      runs: (id) => runs.get(runs.idFromName(id)),
+      limits: {perKey: env.CHECK_RUNS_BY_KEY, perAddress: env.CHECK_RUNS_BY_ADDRESS},
+    });
+    checkApis.set(runs, api);
+  }
   return api.fetch(request);
 }
 

@@ -8,6 +8,7 @@ import {readKeySet, signerOf, type KeySet, type Signer} from '../report/signingK
 export {CHECK_API_BASE, hostedCheckApi, type RunStub} from './api';
 export {checkRunObject} from './object';
 export {HOSTED_RUN_RATE_LIMITS} from './limits';
+export {checkError} from './errors';
 
 /** Why the Worker cannot sign: the secret is missing. */
 export const MISSING_SIGNING_KEY =
