@@ -19,6 +19,9 @@ export default tseslint.config(
       'specs/dist/**',
       'e2e/results/**',
       'bench/results/**',
+      // Stryker's working copies and reports (npm run mutate)
+      '*/.stryker-tmp/**',
+      '*/reports/**',
       // wrangler's working files (deploy/.wrangler/tmp)
       '**/.wrangler/**',
       // the Worker's build (deploy/src/build.ts)
