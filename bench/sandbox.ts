@@ -32,7 +32,8 @@ import {cpus} from 'node:os';
 import path from 'node:path';
 import {bundleWorker, readWranglerConfig} from '@portal/deploy/local';
 import {CONNECTIONS, prismEntry, target, type Target} from './lib/sandboxServers';
-import {compare, DURATION_S, ROUNDS, WARMUP_S, type Measured} from './lib/sandboxRounds';
+import {compare, DURATION_S, ROUNDS, WARMUP_S, type Before, type Measured} from './lib/sandboxRounds';
+import {beforeCheckout, beforeStartWorkerd} from './lib/sandboxBefore';
 import {loadAverage, sandboxReport, TARGETS} from './lib/sandboxReport';
 
 const root = path.resolve(__dirname, '..');
@@ -51,13 +52,27 @@ async function main(): Promise<void> {
   await bundleWorker();
   const compatibilityDate = readWranglerConfig().compatibility_date!;
   const workerBuildMs = performance.now() - buildStarted;
+  const checkout = beforeCheckout();
+  const before: Before | undefined = checkout && {
+    root: checkout.root,
+    startWorkerd: await beforeStartWorkerd(checkout.root),
+  };
   const prismInstalled = Boolean(prismEntry());
   const prismErrors: string[] = [];
   const measured: ({target: Target} & Measured)[] = [];
   for (const request of targets)
-    measured.push({target: request, ...(await compare(request, prismInstalled, prismErrors, compatibilityDate))});
+    measured.push({
+      target: request,
+      ...(await compare(request, prismInstalled, prismErrors, compatibilityDate, before)),
+    });
 
-  const {text, shares} = sandboxReport(measured, {loadBefore, workerBuildMs, prismInstalled, prismErrors});
+  const {text, shares, beforeAfter} = sandboxReport(measured, {
+    loadBefore,
+    workerBuildMs,
+    prismInstalled,
+    prismErrors,
+    beforeCommit: checkout?.commit,
+  });
   console.log(text);
   const file = path.join(results, 'sandbox.json');
   const saved = {
@@ -70,6 +85,7 @@ async function main(): Promise<void> {
     targets: TARGETS,
     workerBuildMs,
     shares,
+    ...(checkout ? {before: {folder: checkout.root, commit: checkout.commit, shares: beforeAfter}} : {}),
     results: measured,
   };
   writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);

@@ -10,6 +10,7 @@ import {LOOPBACK} from './servers';
 import {CONNECTIONS, type Target} from './sandboxServers';
 import {DURATION_S, ROUNDS, WARMUP_S, type Figures, type Measured} from './sandboxRounds';
 import {markdownTable} from './table';
+import {beforeAfterReport, beforeAfterVerdict, roundShares} from './sandboxBefore';
 
 export const TARGETS = {throughputRatio: 10, p99Ms: 5, startupMs: 1000};
 
@@ -45,11 +46,13 @@ export interface SandboxRun {
   workerBuildMs: number;
   prismInstalled: boolean;
   prismErrors: string[];
+  /** The earlier checkout's commit, when BENCH_BEFORE named one. */
+  beforeCommit?: string;
 }
 
 /** The text `bench:sandbox` prints, and the shares of the ceilings it saves. */
 export function sandboxReport(measured: ({target: Target} & Measured)[], run: SandboxRun) {
-  const {loadBefore, workerBuildMs, prismInstalled, prismErrors} = run;
+  const {loadBefore, workerBuildMs, prismInstalled, prismErrors, beforeCommit} = run;
   const none = prismInstalled ? 'failed' : 'not installed';
   const nodeRows: string[][] = [];
   const workerdRows: string[][] = [];
@@ -115,6 +118,30 @@ export function sandboxReport(measured: ({target: Target} & Measured)[], run: Sa
       `workerd sandbox / workerd ceiling ${s.workerdShareOfCeiling.toFixed(2)}x ` +
       `(workerd sandbox / Node sandbox ${s.workerdOverNodeSandbox.toFixed(2)}x, / Prism ${s.workerdOverPrism === null ? 'n/a' : `${s.workerdOverPrism.toFixed(2)}x`}).`,
   );
+  const beforeAfter = measured.flatMap((m) => {
+    const pairs = [];
+    const before = m['sandbox-before'];
+    const workerBefore = m['workerd-sandbox-before'];
+    if (before)
+      pairs.push({
+        operation: m.target.label,
+        runtime: 'Node' as const,
+        before: roundShares(before.rounds, (m['node-http-before'] ?? m['node-http']).rounds),
+        ownCeiling: Boolean(m['node-http-before']),
+        after: roundShares(m.sandbox.rounds, m['node-http'].rounds),
+        paired: roundShares(m.sandbox.rounds, before.rounds),
+      });
+    if (workerBefore)
+      pairs.push({
+        operation: m.target.label,
+        runtime: 'workerd' as const,
+        before: roundShares(workerBefore.rounds, (m['workerd-before'] ?? m.workerd).rounds),
+        ownCeiling: Boolean(m['workerd-before']),
+        after: roundShares(m['workerd-sandbox'].rounds, m.workerd.rounds),
+        paired: roundShares(m['workerd-sandbox'].rounds, workerBefore.rounds),
+      });
+    return pairs.map(beforeAfterVerdict);
+  });
   const reach = measured.map(
     ({target: request, prism, 'node-http': bare}) =>
       `${request.label}: the node:http ceiling itself reaches ${ratio(bare.requestsPerSecond, prism?.requestsPerSecond)} Prism's throughput ` +
@@ -128,7 +155,7 @@ export function sandboxReport(measured: ({target: Target} & Measured)[], run: Sa
         `(${answerBytes} bytes); each ceiling answers the bytes of the sandbox on its own runtime.`,
     );
   const answered = measured.flatMap(
-    ({target: request, sandbox, prism, 'node-http': bare, hono, 'workerd-sandbox': worker, workerd}) =>
+    ({target: request, sandbox, prism, 'node-http': bare, hono, 'workerd-sandbox': worker, workerd, ...m}) =>
       (
         [
           ['sandbox', sandbox],
@@ -137,6 +164,10 @@ export function sandboxReport(measured: ({target: Target} & Measured)[], run: Sa
           ['bare Hono', hono],
           ['workerd sandbox', worker],
           ['workerd ceiling', workerd],
+          ['sandbox before', m['sandbox-before']],
+          ['workerd sandbox before', m['workerd-sandbox-before']],
+          ['node:http ceiling of the sandbox before', m['node-http-before']],
+          ['workerd ceiling of the workerd sandbox before', m['workerd-before']],
         ] as const
       ).flatMap(([name, f]) =>
         f
@@ -209,9 +240,10 @@ export function sandboxReport(measured: ({target: Target} & Measured)[], run: Sa
     ...reach,
     ...differs,
     '',
+    ...(beforeCommit ? [beforeAfterReport(beforeCommit, beforeAfter), ''] : []),
     ...answered,
     ...prismErrors,
     '',
   ].join('\n');
-  return {text, shares};
+  return {text, shares, beforeAfter};
 }

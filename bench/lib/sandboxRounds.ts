@@ -24,8 +24,10 @@ import {startWorkerdCeiling} from './workerd';
 
 /** Seconds of each round (BENCH_DURATION_S, 1 to 30; 5 by default). */
 export const DURATION_S = Math.min(30, Math.max(1, Number(process.env.BENCH_DURATION_S) || 5));
-export const ROUNDS = 3;
-export const WARMUP_S = 1;
+/** Rounds per server (BENCH_ROUNDS, 1 to 15; 3 by default). */
+export const ROUNDS = Math.min(15, Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS)) || 3));
+/** Seconds of warm-up per server before the rounds (BENCH_WARMUP_S, 1 to 60; 1 by default). */
+export const WARMUP_S = Math.min(60, Math.max(1, Number(process.env.BENCH_WARMUP_S) || 1));
 
 export interface Figures {
   startupMs: number;
@@ -77,11 +79,54 @@ export type Measured = {
   hono: Figures;
   'workerd-sandbox': Figures;
   workerd: Figures;
+  /** The earlier checkout's sandboxes (BENCH_BEFORE, ./sandboxBefore.ts), when one is named. */
+  'sandbox-before'?: Figures;
+  'workerd-sandbox-before'?: Figures;
+  /** Their ceilings, when they answer other bytes than ours. */
+  'node-http-before'?: Figures;
+  'workerd-before'?: Figures;
   answerBytes: number;
   /** The workerd sandbox's answer, which the workerd ceiling answers, and whether it is the Node sandbox's bytes. */
   workerdAnswerBytes: number;
   sameAnswerOnBothRuntimes: boolean;
 };
+
+/** An earlier checkout whose sandboxes join the turns (./sandboxBefore.ts). */
+export interface Before {
+  root: string;
+  startWorkerd: (options: {secret: string}) => Promise<{url: string; close: () => Promise<void>}>;
+}
+
+/** Writes an answer to a file for a ceiling to answer, runs `use`, and removes the file. */
+async function withBodyFile<T>(answer: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
+  const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-sandbox-')), 'answer.json');
+  writeFileSync(bodyFile, answer);
+  try {
+    return await use(bodyFile);
+  } finally {
+    rmSync(path.dirname(bodyFile), {recursive: true});
+  }
+}
+
+/**
+ * Starts an earlier checkout's sandbox; when its answer is not as long as ours, also a ceiling answering
+ * its bytes (`ceiling`), so its share is of a ceiling answering the same bytes. Length, not equality: a live
+ * create's answers differ call by call in their session token (it carries the call's clock), never in length.
+ */
+async function startBefore(
+  request: Target,
+  ours: Uint8Array,
+  starting: () => Promise<Running>,
+  ceiling: (bytes: Uint8Array) => Promise<Running>,
+): Promise<Running[]> {
+  const running = await starting();
+  const bytes = (await answer200(running.url, request))!;
+  if (bytes.length === ours.length) return [running];
+  console.log(
+    `${request.label}: ${running.server} answers ${bytes.length} bytes (ours ${ours.length}); its own ceiling...`,
+  );
+  return [running, await ceiling(bytes)];
+}
 
 /** Every server on one operation: start-up each, warm-up, rounds taking turns, RSS; then stopped. */
 export async function compare(
@@ -89,27 +134,49 @@ export async function compare(
   withPrism: boolean,
   prismErrors: string[],
   compatibilityDate: string,
+  before?: Before,
 ): Promise<Measured> {
   const started: Running[] = [];
   try {
     console.log(`${request.label}: starting the sandbox...`);
     started.push(await start('sandbox', request));
     const answer = (await answer200(started[0].url, request))!;
-    const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-sandbox-')), 'answer.json');
-    writeFileSync(bodyFile, answer);
-    for (const ceiling of ceilings) {
-      console.log(
-        `${request.label}: starting the ${ceiling} ceiling (the sandbox's answer, ${answer.length} bytes)...`,
+    await withBodyFile(answer, async (bodyFile) => {
+      for (const ceiling of ceilings) {
+        console.log(
+          `${request.label}: starting the ${ceiling} ceiling (the sandbox's answer, ${answer.length} bytes)...`,
+        );
+        started.push(await start(ceiling, request, bodyFile));
+      }
+    });
+    if (before) {
+      console.log(`${request.label}: starting the sandbox of ${before.root}...`);
+      started.push(
+        ...(await startBefore(
+          request,
+          answer,
+          () => start('sandbox-before', request, '', before.root),
+          (bytes) => withBodyFile(bytes, (bodyFile) => start('node-http-before', request, bodyFile)),
+        )),
       );
-      started.push(await start(ceiling, request, bodyFile));
     }
-    rmSync(path.dirname(bodyFile), {recursive: true});
     console.log(`${request.label}: starting the sandbox in workerd...`);
     const workerdSandbox = await startInWorkerd('workerd-sandbox', request, () =>
       startWorkerd({secret: WORKER_SECRET}),
     );
     started.push(workerdSandbox);
     const workerdAnswer = (await answer200(workerdSandbox.url, request))!;
+    if (before) {
+      console.log(`${request.label}: starting the Worker of ${before.root} in workerd...`);
+      started.push(
+        ...(await startBefore(
+          request,
+          workerdAnswer,
+          () => startInWorkerd('workerd-sandbox-before', request, () => before.startWorkerd({secret: WORKER_SECRET})),
+          (bytes) => startInWorkerd('workerd-before', request, () => startWorkerdCeiling(bytes, compatibilityDate)),
+        )),
+      );
+    }
     console.log(
       `${request.label}: starting the workerd ceiling (the workerd sandbox's answer, ${workerdAnswer.length} bytes)...`,
     );
@@ -138,6 +205,10 @@ export async function compare(
       hono: by.get('hono')!,
       'workerd-sandbox': by.get('workerd-sandbox')!,
       workerd: by.get('workerd')!,
+      'sandbox-before': by.get('sandbox-before'),
+      'workerd-sandbox-before': by.get('workerd-sandbox-before'),
+      'node-http-before': by.get('node-http-before'),
+      'workerd-before': by.get('workerd-before'),
       answerBytes: answer.length,
       workerdAnswerBytes: workerdAnswer.length,
       sameAnswerOnBothRuntimes: Buffer.from(answer).equals(Buffer.from(workerdAnswer)),

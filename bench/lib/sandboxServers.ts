@@ -22,8 +22,22 @@ const STARTUP_TIMEOUT_MS = 60_000;
  * The sandbox, Prism, the two Node ceilings of `lib/ceilingServer.ts`, the sandbox's Worker in workerd and
  * the workerd ceiling of `lib/workerd.ts`.
  */
-export type Server = 'sandbox' | 'prism' | 'node-http' | 'hono' | 'workerd-sandbox' | 'workerd';
-export type Spawnable = 'sandbox' | 'prism' | 'node-http' | 'hono';
+export type Server =
+  | 'sandbox'
+  | 'prism'
+  | 'node-http'
+  | 'hono'
+  | 'workerd-sandbox'
+  | 'workerd'
+  | 'sandbox-before'
+  | 'workerd-sandbox-before'
+  | 'node-http-before'
+  | 'workerd-before';
+/**
+ * `sandbox-before`: the sandbox of another checkout (./sandboxBefore.ts), run from that checkout;
+ * `node-http-before`: the node:http ceiling answering its bytes when they are not ours.
+ */
+export type Spawnable = 'sandbox' | 'prism' | 'node-http' | 'hono' | 'sandbox-before' | 'node-http-before';
 export const ceilings = ['node-http', 'hono'] as const;
 /** The token secret of the workerd sandbox. */
 export const WORKER_SECRET = 'bench';
@@ -75,13 +89,14 @@ export function prismEntry(): string | undefined {
   }
 }
 
-function command(server: Spawnable, slug: string, port: number, bodyFile: string): string[] {
+function command(server: Spawnable, slug: string, port: number, from: string, bodyFile: string): string[] {
   const address = ['--host', LOOPBACK, '--port', String(port)];
   // node itself (not the tsx CLI, which runs a second process), so the pid is the server's.
-  if (server === 'sandbox') return ['--import', 'tsx', path.join(root, 'sandbox', 'src', 'node.ts'), ...address];
-  if (server === 'node-http' || server === 'hono') {
+  if (server === 'sandbox' || server === 'sandbox-before')
+    return ['--import', 'tsx', path.join(from, 'sandbox', 'src', 'node.ts'), ...address];
+  if (server === 'node-http' || server === 'hono' || server === 'node-http-before') {
     const script = path.join(root, 'bench', 'lib', 'ceilingServer.ts');
-    return ['--import', 'tsx', script, server, ...address, '--body', bodyFile];
+    return ['--import', 'tsx', script, server === 'hono' ? 'hono' : 'node-http', ...address, '--body', bodyFile];
   }
   // Logging at warn, not Prism's default info: less work per request, in Prism's favour.
   return [prismEntry()!, 'mock', ...address, '--verboseLevel', 'warn', bundlePath(slug)];
@@ -103,16 +118,19 @@ export async function answer200(url: string, request: Target): Promise<Uint8Arra
   }
 }
 
-/** Starts a server; the ceilings answer the bytes of `bodyFile` (the sandbox's answer). */
-export async function start(server: Spawnable, request: Target, bodyFile = ''): Promise<Running> {
+/**
+ * Starts a server; the ceilings answer the bytes of `bodyFile` (the sandbox's answer); `sandbox-before` runs
+ * from the checkout `from` (its own tsx and dependencies).
+ */
+export async function start(server: Spawnable, request: Target, bodyFile = '', from = root): Promise<Running> {
   const port = await freePort();
   const url = `http://${LOOPBACK}:${port}${request.path}`;
   const spawned = await spawnServer(
     process.execPath,
-    command(server, request.slug, port, bodyFile),
+    command(server, request.slug, port, from, bodyFile),
     async () => (await answer200(url, request)) !== undefined,
     {
-      cwd: root,
+      cwd: from,
       timeoutMs: STARTUP_TIMEOUT_MS,
     },
   );
@@ -134,7 +152,7 @@ async function untilAnswered(url: string, request: Target, started: number): Pro
  * 200 answer, with the pid of the `workerd` child it started.
  */
 export async function startInWorkerd(
-  server: 'workerd-sandbox' | 'workerd',
+  server: 'workerd-sandbox' | 'workerd' | 'workerd-sandbox-before' | 'workerd-before',
   request: Target,
   open: () => Promise<{url: string; close: () => Promise<void>}>,
 ): Promise<Running> {
