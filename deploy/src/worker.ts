@@ -59,6 +59,7 @@ async function hostedCheck(request: Request, context: WorkerRouteContext): Promi
     return checkError(
       500,
       'The hosted check is not set up on this portal: the Worker has no CHECK_RUNS binding (deploy/wrangler.jsonc).',
+      {siteUrl: new URL(request.url).origin},
     );
   let api = checkApis.get(runs);
   if (!api) {

@@ -16,7 +16,7 @@ import {Hono, type Context} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import {SANDBOX_KEY_PREFIX} from '../keyNames';
 import {checkScenarios, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, type CheckScenario} from '../model';
-import {checkError, keyDigest} from './errors';
+import {checkError, keyDigest, withAbsoluteHelp} from './errors';
 import {HOSTED_RUN_RATE_LIMITS, MAX_PROGRAM_LABEL, MAX_RUN_REQUEST_BYTES} from './limits';
 import {runUrl, type RunMeta} from './run';
 
@@ -97,6 +97,11 @@ export const CHECK_API_BASE = '/check/v1';
 export function hostedCheckApi(options: HostedApiOptions): Hono {
   const app = new Hono().basePath(CHECK_API_BASE);
   const newId = options.newId ?? newRunId;
+  // Every refusal, the run's own included, carries help links absolute on the portal it was sent to.
+  app.use(async (c, next) => {
+    await next();
+    c.res = await withAbsoluteHelp(c.res, new URL(c.req.url).origin);
+  });
 
   app.post('/runs', bodyLimit({maxSize: MAX_RUN_REQUEST_BYTES, onError: tooLarge}), async (c) => {
     const key = sandboxKey(c);

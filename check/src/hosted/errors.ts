@@ -42,5 +42,32 @@ export function checkError(
   return new Response(JSON.stringify({code: CODES[status] ?? 2, message, details}), {status, headers});
 }
 
+/**
+ * An error answer with its help links made absolute against `origin` (the portal the request came to), so a
+ * program that prints the error prints a link a reader can open; any other answer as it is.
+ */
+export async function withAbsoluteHelp(response: Response, origin: string): Promise<Response> {
+  if (response.status < 400 || !response.headers.get('content-type')?.startsWith('application/json')) return response;
+  const text = await response.text();
+  let changed = false;
+  let body: {details?: {links?: {url?: unknown}[]}[]} | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  for (const detail of Array.isArray(body?.details) ? body.details : [])
+    for (const link of Array.isArray(detail?.links) ? detail.links : [])
+      if (typeof link?.url === 'string' && link.url.startsWith('/') && !link.url.startsWith('//')) {
+        link.url = `${origin}${link.url}`;
+        changed = true;
+      }
+  return new Response(changed ? JSON.stringify(body) : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 /** The SHA-256 of a key, hex: what a run keeps to know the key that made it. */
 export const keyDigest = (key: string): Promise<string> => sha256Hex(key);

@@ -202,6 +202,21 @@ describe('isolation', () => {
     expect((await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).status).toBe(200);
   });
 
+  it("links its refusals to the page on hosted runs at the portal's own address, the API's and a run's alike", async () => {
+    const run = await made({scenarios: ['normal']});
+    const help = `${ORIGIN}/docs/getting-started/integration-check#hosted-runs`;
+    for (const answer of [
+      await createRun({}, null),
+      await send(`/check/v1/runs/${run.id}`, {method: 'GET', key: 'sandbox_someone_else'}),
+      await send('/check/v1/nothing', {method: 'GET'}),
+    ]) {
+      const body = (await answer.json()) as {details: {'@type': string; links?: {url: string}[]}[]};
+      expect(body.details.find((detail) => detail['@type'].endsWith('Help'))?.links).toEqual([
+        {description: 'Hosted runs of the integration check', url: help},
+      ]);
+    }
+  });
+
   it('answers an id that was never made 404, and a malformed id 404 without reaching any object', async () => {
     expect((await send('/check/v1/runs/AAAAAAAAAAAAAAAAAAAAAA', {method: 'GET'})).status).toBe(404);
     expect((await send('/check/v1/runs/short', {method: 'GET'})).status).toBe(404);

@@ -42,7 +42,7 @@ describe('api-key-header', () => {
     expectNoFailure(report);
     expect(verdictOf(report, 'api-key-header')).toMatchObject({
       outcome: 'pass',
-      detail: 'all 1 call that needed a key sent it in the header, a sandbox_ key, none in the query string',
+      detail: 'the one call that needed a key sent it in the header, a sandbox_ key, none in the query string',
       calls: [0],
     });
   });
@@ -108,7 +108,7 @@ describe('api-key-header', () => {
       expect(verdictOf(report, 'api-key-header')).toEqual({
         rule: 'api-key-header',
         outcome: 'pass',
-        detail: 'all 1 call that needed a key sent it in the header, none in the query string',
+        detail: 'the one call that needed a key sent it in the header, none in the query string',
         calls: [0],
       });
     });
@@ -142,7 +142,7 @@ describe('api-key-header', () => {
     ]);
     expect(verdictOf(report, 'api-key-header')).toMatchObject({
       outcome: 'pass',
-      detail: 'all 1 call that needed a key sent it in the header, a sandbox_ key, none in the query string',
+      detail: 'the one call that needed a key sent it in the header, a sandbox_ key, none in the query string',
       calls: [0],
     });
   });

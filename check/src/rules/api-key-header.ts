@@ -6,7 +6,18 @@
  */
 import {isKeyName, SANDBOX_KEY_PREFIX} from '../keyNames';
 import type {Call, Run} from '../recording';
-import {callName, defineRule, failed, guideSection, headerOf, listed, notExercised, passed, plural} from './judgement';
+import {
+  allOf,
+  callName,
+  defineRule,
+  failed,
+  guideSection,
+  headerOf,
+  listed,
+  notExercised,
+  passed,
+  plural,
+} from './judgement';
 
 /** The headers of a call that carry a key in some operation, with the key they carry. */
 const keysSent = (run: Run, call: Call): [name: string, value: string][] =>
@@ -72,7 +83,7 @@ export default defineRule({
       );
     }
     return passed(
-      `all ${plural(judged.length, 'call')} that needed a key sent it in the header${checkRun ? `, a ${SANDBOX_KEY_PREFIX} key` : ''}, none in the query string`,
+      `${allOf(judged.length, 'call')} that needed a key sent it in the header${checkRun ? `, a ${SANDBOX_KEY_PREFIX} key` : ''}, none in the query string`,
       judged,
     );
   },

@@ -33,6 +33,9 @@ export const notExercised = (detail: string): Judgement => ({outcome: 'not-exerc
 
 export const seconds = (ms: number): string => `${Math.round(ms) / 1000} s`;
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+/** `the one call` or `all 3 calls`: every one of a count, as a verdict says it. */
+export const allOf = (count: number, one: string, many = `${one}s`): string =>
+  count === 1 ? `the one ${one}` : `all ${plural(count, one, many)}`;
 /** The first few items of a list, then how many more. */
 export const listed = (items: string[], shown = 3): string =>
   `${items.slice(0, shown).join('; ')}${items.length > shown ? `; and ${items.length - shown} more` : ''}`;

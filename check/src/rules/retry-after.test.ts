@@ -87,19 +87,29 @@ describe('retry-after', () => {
     );
   });
 
-  it.each(['2abc', 'abc2', '2 s', '', '   ', 'Someday, 99 Foo 2026'])(
-    'is not exercised by a Retry-After it cannot read (%j)',
+  it.each(['2abc', 'abc2', '2 s', 'Someday, 99 Foo 2026'])(
+    'is not exercised by a Retry-After it cannot read (%j), and says what the 429 sent',
     async (value) => {
       const report = await retriedAfter(value, 10);
       expectNoFailure(report);
       expect(verdictOf(report, 'retry-after')).toEqual({
         rule: 'retry-after',
         outcome: 'not-exercised',
-        detail: 'no answer was a 429 with a Retry-After header',
+        detail: `no 429's Retry-After was seconds or an HTTP date: #0 said ${JSON.stringify(value)}`,
         calls: [],
       });
     },
   );
+
+  it.each(['', '   '])('takes a blank Retry-After (%j) as none', async (value) => {
+    const report = await retriedAfter(value, 10);
+    expect(verdictOf(report, 'retry-after')).toEqual({
+      rule: 'retry-after',
+      outcome: 'not-exercised',
+      detail: 'no answer was a 429 with a Retry-After header',
+      calls: [],
+    });
+  });
 
   it('reads an HTTP date already past as no wait', async () => {
     const report = await retriedAfter(new Date(Date.parse(START) - 60_000).toUTCString(), 0);

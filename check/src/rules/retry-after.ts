@@ -28,7 +28,17 @@ export default defineRule({
       const wait = call.status === 429 ? retryAfterMs(run, call) : undefined;
       return wait === undefined ? [] : [{call, wait}];
     });
-    if (!asked.length) return notExercised('no answer was a 429 with a Retry-After header');
+    if (!asked.length) {
+      const unread = run.calls.flatMap((call) => {
+        const value = call.status === 429 ? headerOf(call.exchange.response.headers, 'retry-after')?.trim() : undefined;
+        return value ? [`#${call.index} said ${JSON.stringify(value)}`] : [];
+      });
+      return notExercised(
+        unread.length
+          ? `no 429's Retry-After was seconds or an HTTP date: ${listed(unread)}`
+          : 'no answer was a 429 with a Retry-After header',
+      );
+    }
     const broken: string[] = [];
     const breaking: Call[] = [];
     const waits: string[] = [];

@@ -58,7 +58,7 @@ describe('valid-requests', () => {
     expect(verdictOf(report, 'valid-requests')).toEqual({
       rule: 'valid-requests',
       outcome: 'pass',
-      detail: 'all 1 call to operations were valid against their schemas and rules',
+      detail: 'the one call to an operation was valid against its schema and rules',
       calls: [0],
     });
   });

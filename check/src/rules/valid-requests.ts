@@ -2,7 +2,7 @@
  * `valid-requests`: every request to an operation is valid against its schema and its x-validation rules,
  * as the sandbox's own validation step reads it (requestCheck.ts gives each call's violations).
  */
-import {callName, defineRule, failed, guideSection, listed, notExercised, passed, plural} from './judgement';
+import {allOf, callName, defineRule, failed, guideSection, listed, notExercised, passed, plural} from './judgement';
 
 export default defineRule({
   id: 'valid-requests',
@@ -32,7 +32,9 @@ export default defineRule({
       );
     }
     return passed(
-      `all ${plural(calling.length, 'call')} to operations were valid against their schemas and rules`,
+      calling.length === 1
+        ? `${allOf(1, 'call')} to an operation was valid against its schema and rules`
+        : `${allOf(calling.length, 'call')} to operations were valid against their schemas and rules`,
       calling,
     );
   },

@@ -83,8 +83,8 @@ describe('each verdict as the report shows it', () => {
 
   it('one call of no live search', async () => {
     expect(verdicts(await judge([currencies()], {}))).toEqual([
-      'valid-requests pass [0] :: all 1 call to operations were valid against their schemas and rules',
-      'api-key-header pass [0] :: all 1 call that needed a key sent it in the header, a sandbox_ key, none in the query string',
+      'valid-requests pass [0] :: the one call to an operation was valid against its schema and rules',
+      'api-key-header pass [0] :: the one call that needed a key sent it in the header, a sandbox_ key, none in the query string',
       'poll-interval not-exercised [] :: no poll followed a 2xx answer of its session',
       'stop-when-done not-exercised [] :: no answer of a session said RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED',
       'bounded-polling not-exercised [] :: the normal scenario does not: only the never-completes scenario of the check exercises it',
@@ -149,8 +149,8 @@ describe('each verdict as the report shows it', () => {
 
   it('a 500 the program gave up on at once', async () => {
     expect(verdicts(await judge([failing(create('s1'), 500)], {}))).toEqual([
-      'valid-requests pass [0] :: all 1 call to operations were valid against their schemas and rules',
-      'api-key-header pass [0] :: all 1 call that needed a key sent it in the header, a sandbox_ key, none in the query string',
+      'valid-requests pass [0] :: the one call to an operation was valid against its schema and rules',
+      'api-key-header pass [0] :: the one call that needed a key sent it in the header, a sandbox_ key, none in the query string',
       'poll-interval not-exercised [] :: no poll followed a 2xx answer of its session',
       'stop-when-done not-exercised [] :: no answer of a session said RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED',
       'bounded-polling not-exercised [] :: the normal scenario does not: only the never-completes scenario of the check exercises it',
@@ -320,7 +320,7 @@ describe('what the verdicts share', () => {
     );
     const named = (step: Step): Step => ({...step, request: {...step.request, headers: [['X-API-Key', KEY]]}});
     expect(await verdictLine('api-key-header', [named(currencies())])).toBe(
-      'api-key-header pass [0] :: all 1 call that needed a key sent it in the header, a sandbox_ key, none in the query string',
+      'api-key-header pass [0] :: the one call that needed a key sent it in the header, a sandbox_ key, none in the query string',
     );
   });
 });
