@@ -20,6 +20,25 @@ export type CheckScenario = (typeof checkScenarios)[number];
 /** Each run's time limit in seconds unless told (`--timeout`, a hosted run's `timeoutSeconds`), and the most it may be. */
 export const DEFAULT_TIMEOUT_SECONDS = 150;
 export const MAX_TIMEOUT_SECONDS = 3600;
+/** The calls one run may make before the check stops it (the guides' loops make a few dozen at most). */
+export const MAX_CALLS_PER_RUN = 1000;
+
+/** The check's bounds by the name the Integration check page gives them (its `<CheckLimit of="...">`). */
+export const checkLimits = {
+  'default-timeout-seconds': DEFAULT_TIMEOUT_SECONDS,
+  'max-timeout-seconds': MAX_TIMEOUT_SECONDS,
+  'max-calls-per-run': MAX_CALLS_PER_RUN,
+} as const;
+export type CheckLimitName = keyof typeof checkLimits;
+
+/** A bound by its name, as text; a name the check does not have stops the page's build, saying which exist. */
+export function checkLimitText(name: unknown): string {
+  if (typeof name !== 'string' || !Object.hasOwn(checkLimits, name))
+    throw new Error(
+      `<CheckLimit of=${JSON.stringify(name)}>: the check has no such bound (it has ${Object.keys(checkLimits).join(', ')})`,
+    );
+  return String(checkLimits[name as CheckLimitName]);
+}
 
 /** A header as sent: the name in lower case. */
 export type Header = [name: string, value: string];

@@ -11,11 +11,10 @@
  */
 import {operationMatcher, type OpenApiDocument} from '@portal/specs';
 import {errorBody, errorTemplate, MAX_BODY_BYTES, SandboxError} from '@portal/sandbox';
-import type {CheckScenario, Exchange, Header} from './model';
+import {MAX_CALLS_PER_RUN, type CheckScenario, type Exchange, type Header} from './model';
 import {callClassifier, scenarioScript, type ScriptedAnswer} from './scenarios';
 
-/** The calls one run may make before the check stops it (the guides' loops make a few dozen at most). */
-export const MAX_CALLS_PER_RUN = 1000;
+export {MAX_CALLS_PER_RUN};
 
 /** Headers of one hop, not of the call: neither recorded nor passed on. */
 export const HOP_HEADERS = new Set([

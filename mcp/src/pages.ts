@@ -4,10 +4,18 @@
  * sidebar and the routes are that package's), the guide categories' pages, each API's reference, all
  * written by `docsMarkdownPages`. Read from the repository's guides (website/docs), so the server needs no
  * build of the site and no network. The site's own components (its tables of downloads, the check's rules)
- * render from the site's build, which the server does not have: each is written as a pointer to its page.
+ * render from the site's build, which the server does not have: each is written as a pointer to its page,
+ * but for a number of the check's (`CheckLimit`), written as the site writes it.
  */
 import path from 'node:path';
-import {docsMarkdownPages, markdownCode, type ComponentForm, type MarkdownPage as ContentPage} from '@portal/content';
+import {checkLimitText} from '@portal/check/model';
+import {
+  docsMarkdownPages,
+  markdownCode,
+  type ComponentForm,
+  type ComponentForms,
+  type MarkdownPage as ContentPage,
+} from '@portal/content';
 import type {OpenApiDocument} from '@portal/specs';
 
 export type MarkdownPage = Pick<ContentPage, 'title' | 'path' | 'markdownPath' | 'markdown'>;
@@ -21,6 +29,9 @@ const sitePointer: ComponentForm = ({name, page, inline}) => {
   return inline ? `(${pointer})` : `_(${pointer[0].toUpperCase()}${pointer.slice(1)}.)_`;
 };
 
+/** The components whose form needs no build: a number of the check's inside a sentence, as the site writes it. */
+const forms: ComponentForms = {CheckLimit: ({props}) => checkLimitText(props.of)};
+
 /**
  * Every page the server serves: the guides, the guide categories' pages and the references. The stdio
  * server (server.ts) makes them when it starts; the one file (oneFile/build.ts) and the Worker
@@ -33,5 +44,10 @@ export const markdownPages = (
 ): MarkdownPage[] =>
   docsMarkdownPages(
     {docsDir},
-    {bundles, unknownComponent: sitePointer, skip: skip && ((page, error) => skip(page.file ?? page.path, error))},
+    {
+      bundles,
+      components: forms,
+      unknownComponent: sitePointer,
+      skip: skip && ((page, error) => skip(page.file ?? page.path, error)),
+    },
   ).map(({title, path: pagePath, markdownPath, markdown}) => ({title, path: pagePath, markdownPath, markdown}));

@@ -10,6 +10,7 @@ import {contentFiles, gatherGuides, markdownPath, pagesMarkdown, type DocsPage} 
 import {apis} from '@portal/content/apis';
 import {loadBundles} from '@portal/specs/node';
 import {HOSTED_RATE_LIMITS} from '@portal/sandbox/worker/limits';
+import {DEFAULT_TIMEOUT_SECONDS, MAX_CALLS_PER_RUN, MAX_TIMEOUT_SECONDS} from '@portal/check/model';
 import {
   HOSTED_MAX_CALLS_PER_SCENARIO,
   HOSTED_RUN_RATE_LIMITS,
@@ -19,6 +20,7 @@ import {
 import remarkEnumTables from '../plugins/enumTables';
 import remarkSpecReleases from '../plugins/changelog/specReleases';
 import type {DownloadInfo} from '../plugins/downloads/downloads';
+import {checkLimitMarkdown} from './CheckLimit/markdown';
 import {checkScenarios, rules} from './CheckRules/rules';
 import {duration} from './HostedCheckLimits/limits';
 import {componentMarkdown, type SiteFacts} from './markdown';
@@ -114,6 +116,17 @@ describe("the site's components as markdown", () => {
     expect(hosted.get('/docs/getting-started/ai-assistants')).toContain(`For this portal, that is \`${siteUrl}/mcp\`.`);
     const elsewhere = convert({...facts, hostedSandboxUrl: 'https://sandbox.example.com'}, hostedPages);
     expect(elsewhere.get('/docs/getting-started/sandbox')).toContain('answers at `https://sandbox.example.com`: set');
+  });
+
+  it("writes the check's own bounds inside their sentences, from the figures the check uses", () => {
+    const page = pages.get('/docs/getting-started/integration-check')!;
+    expect(page).toContain(
+      `The check stops a run at its time limit (${DEFAULT_TIMEOUT_SECONDS} seconds unless you say otherwise), and stops a program that makes more than ${MAX_CALLS_PER_RUN} calls in one run.`,
+    );
+    expect(page).toContain(`from 1 to ${MAX_TIMEOUT_SECONDS}. The default is ${DEFAULT_TIMEOUT_SECONDS}. |`);
+    expect(() => checkLimitMarkdown.CheckLimit({props: {of: 'max-calls'}} as never)).toThrow(
+      '<CheckLimit of="max-calls">: the check has no such bound (it has default-timeout-seconds, max-timeout-seconds, max-calls-per-run)',
+    );
   });
 
   it("writes a hosted run's bounds from the figures the Worker enforces", () => {

@@ -9,6 +9,7 @@ import type {ComponentForms} from '@portal/content';
 import type {OpenApiDocument} from '@portal/specs';
 import type {DownloadInfo} from '../plugins/downloads/downloads';
 import {attestationCheckMarkdown} from './AttestationCheck/markdown';
+import {checkLimitMarkdown} from './CheckLimit/markdown';
 import {checkRulesMarkdown} from './CheckRules/markdown';
 import {entityIdFinderMarkdown} from './EntityIdFinder/markdown';
 import {harCheckMarkdown} from './HarCheck/markdown';
@@ -32,6 +33,7 @@ export interface SiteFacts {
 
 export const componentMarkdown = (site: SiteFacts): ComponentForms => ({
   ...attestationCheckMarkdown,
+  ...checkLimitMarkdown,
   ...checkRulesMarkdown,
   ...entityIdFinderMarkdown,
   ...harCheckMarkdown,
