@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type {Page, Request} from '@playwright/test';
+import type {Page} from '@playwright/test';
 import {expectedLines, makeAttestation, type AttestationFiles} from './attestations';
 import {baseURL} from './playwright.config';
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, leaving, watchRequests} from './fixtures';
 
 const route = '/docs/getting-started/integration-check';
 const keysPath = '/.well-known/integration-check-keys.json';
@@ -24,27 +24,6 @@ let files: AttestationFiles;
 test.beforeAll(async () => {
   files = await makeAttestation(fs.mkdtempSync(path.join(os.tmpdir(), 'attestation-check-')));
 });
-
-/** The requests the page makes from now on, with every request off the site's origin refused. */
-async function watchRequests(page: Page): Promise<Request[]> {
-  const requests: Request[] = [];
-  page.on('request', (request) => requests.push(request));
-  await page.route(
-    (url) => url.origin !== baseURL,
-    (blocked) => blocked.abort(),
-  );
-  return requests;
-}
-
-/** Requests that leave the site: another origin, or anything but a GET (a file sent somewhere). */
-const leaving = (requests: Request[]): string[] =>
-  requests
-    .filter((request) => {
-      const url = request.url();
-      if (url.startsWith('blob:') || url.startsWith('data:') || url.startsWith('about:')) return false;
-      return new URL(url).origin !== baseURL || request.method() !== 'GET';
-    })
-    .map((request) => `${request.method()} ${request.url()}`);
 
 async function openPage(page: Page): Promise<void> {
   await page.goto(`${route}#verify-in-this-page`);

@@ -1,5 +1,6 @@
-import {test as base, expect, type Locator, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page, type Request} from '@playwright/test';
 import {listedSlugs, loadBundle, operations} from '@portal/specs/node';
+import {baseURL} from './playwright.config';
 
 /**
  * `test` with a `consoleErrors` list: every console error and uncaught page error of the test's page.
@@ -93,3 +94,24 @@ export async function holdScriptsContaining(page: Page, marker: string): Promise
   });
   return release;
 }
+
+/** The requests the page makes from now on, with every request off the site's origin refused. */
+export async function watchRequests(page: Page): Promise<Request[]> {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await page.route(
+    (url) => url.origin !== baseURL,
+    (blocked) => blocked.abort(),
+  );
+  return requests;
+}
+
+/** Requests that leave the site: another origin, or anything but a GET (a file sent somewhere). */
+export const leaving = (requests: Request[]): string[] =>
+  requests
+    .filter((request) => {
+      const url = request.url();
+      if (url.startsWith('blob:') || url.startsWith('data:') || url.startsWith('about:')) return false;
+      return new URL(url).origin !== baseURL || request.method() !== 'GET';
+    })
+    .map((request) => `${request.method()} ${request.url()}`);

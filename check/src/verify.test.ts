@@ -8,15 +8,14 @@
  */
 import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
-import {rules} from './contract';
-import {toHar} from './har';
 import {judgeCheck} from './judge';
 import type {CheckReport, Recording} from './model';
-import {recordingsOfCheckHar, judgeCheckHar} from './rejudge';
+import {recordingsOfCheckHar} from './rejudge';
 import {attest, resultLists, testResultStatement, type AttestationInput} from './report/attestation';
 import {fromBase64, signEnvelope, toBase64, type DsseEnvelope} from './report/dsse';
 import {normalRun, rateLimitedRun} from './report/fixture';
-import {generateSigningKey, signerOf, type KeySet, type Signer} from './report/signingKeys';
+import {newSigner, signedFixture} from './report/signedFixture';
+import type {KeySet, Signer} from './report/signingKeys';
 import {verifyAttestation, type VerifyInput} from './verify';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -45,23 +44,10 @@ let input: AttestationInput;
 let envelope: DsseEnvelope;
 
 beforeAll(async () => {
-  signer = await signerOf(JSON.stringify(await generateSigningKey()));
-  keys = {keys: [signer.published]};
-  har = JSON.stringify(toHar(recordings(), {baseUrl: 'https://portal.example/check/v1/runs/r1/normal'}), null, 2);
-  const judged = await judgeCheckHar(har, bundles, 'node client.js');
-  if ('error' in judged) throw new Error(judged.error);
-  report = judged;
-  input = {
-    report,
-    rules,
-    har,
-    url: 'https://portal.example/check/v1/runs/r1',
-    siteUrl: 'https://portal.example',
-    bundles,
-    startedAt: '2026-11-23T10:00:00.000Z',
+  ({signer, keys, har, report, input, envelope} = await signedFixture(recordings(), {
     finishedAt: '2026-11-23T10:03:00.000Z',
-  };
-  envelope = await attest(input, signer);
+    baseUrl: 'https://portal.example/check/v1/runs/r1/normal',
+  }));
 });
 
 const verify = (overrides: Partial<VerifyInput> = {}) =>
@@ -150,7 +136,7 @@ describe('verify', () => {
   });
 
   it('refuses a signature by a key that is not in the published set', async () => {
-    const other = await signerOf(JSON.stringify(await generateSigningKey()));
+    const other = await newSigner();
     const outcome = await verify({attestation: JSON.stringify(await attest(input, other))});
     expect(outcome).toMatchObject({
       status: 'refused',
@@ -167,7 +153,7 @@ describe('verify', () => {
     });
     expect((await verify({keys: set(exp + 1)})).status).toBe('verified');
     // During a rotation the set holds both: the current key verifies what it signed
-    const previous = await signerOf(JSON.stringify(await generateSigningKey()));
+    const previous = await newSigner();
     const rotation = JSON.stringify({keys: [signer.published, {...previous.published, exp: exp + 86_400}]});
     expect((await verify({keys: rotation})).status).toBe('verified');
   });

@@ -10,35 +10,17 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
 import {runCommand} from './command';
-import {rules} from './contract';
-import {toHar} from './har';
-import {judgeCheckHar} from './rejudge';
-import {attest} from './report/attestation';
 import {normalRun} from './report/fixture';
-import {generateSigningKey, signerOf} from './report/signingKeys';
+import {newSigner, signedFixture} from './report/signedFixture';
 
 let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'verify-'));
-  const signer = await signerOf(JSON.stringify(await generateSigningKey()));
-  const other = await signerOf(JSON.stringify(await generateSigningKey()));
-  const har = JSON.stringify(toHar([normalRun().recording]), null, 2);
-  const report = await judgeCheckHar(har, bundles, 'node client.js');
-  if ('error' in report) throw new Error(report.error);
-  const envelope = await attest(
-    {
-      report,
-      rules,
-      har,
-      url: 'https://portal.example/check/v1/runs/r1',
-      siteUrl: 'https://portal.example',
-      bundles,
-      startedAt: '2026-11-23T10:00:00.000Z',
-      finishedAt: '2026-11-23T10:01:00.000Z',
-    },
-    signer,
-  );
+  const {signer, har, envelope} = await signedFixture([normalRun().recording], {
+    finishedAt: '2026-11-23T10:01:00.000Z',
+  });
+  const other = await newSigner();
   writeFileSync(path.join(dir, 'attestation.json'), JSON.stringify(envelope, null, 2));
   writeFileSync(path.join(dir, 'session.har'), har);
   writeFileSync(path.join(dir, 'changed.har'), har.replace('"normal"', '"Normal"'));
