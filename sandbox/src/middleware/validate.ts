@@ -62,7 +62,12 @@ function depthOf(text: string): number {
   return deepest;
 }
 
-/** The request body as text (undefined when empty): 413 past MAX_BODY_BYTES, 400 when not UTF-8. */
+/**
+ * The request body as text (undefined when empty): 413 past MAX_BODY_BYTES, 400 when not UTF-8. Not Hono's
+ * `bodyLimit`: it reads `request.body`, which makes @hono/node-server build a full Request with a stream for
+ * every call; measured, that halved a validated create's throughput on Node (bench/README.md, "before and
+ * after the package split, and Hono's bodyLimit").
+ */
 async function readBody(request: Request): Promise<string | undefined> {
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > MAX_BODY_BYTES) throw new SandboxError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
