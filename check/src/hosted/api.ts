@@ -100,7 +100,11 @@ export function hostedCheckApi(options: HostedApiOptions): Hono {
   // Every refusal, the run's own included, carries help links absolute on the portal it was sent to.
   app.use(async (c, next) => {
     await next();
-    c.res = await withAbsoluteHelp(c.res, new URL(c.req.url).origin);
+    const answer = await withAbsoluteHelp(c.res, new URL(c.req.url).origin);
+    if (answer === c.res) return;
+    // Replaced, not merged: Hono's setter would copy the old answer's headers (its length among them) onto it
+    c.res = undefined;
+    c.res = answer;
   });
 
   app.post('/runs', bodyLimit({maxSize: MAX_RUN_REQUEST_BYTES, onError: tooLarge}), async (c) => {

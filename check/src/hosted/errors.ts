@@ -44,7 +44,8 @@ export function checkError(
 
 /**
  * An error answer with its help links made absolute against `origin` (the portal the request came to), so a
- * program that prints the error prints a link a reader can open; any other answer as it is.
+ * program that prints the error prints a link a reader can open; any other answer is returned as it is (the
+ * same object). The new answer's length is its own: the old `content-length` is not carried over.
  */
 export async function withAbsoluteHelp(response: Response, origin: string): Promise<Response> {
   if (response.status < 400 || !response.headers.get('content-type')?.startsWith('application/json')) return response;
@@ -62,10 +63,13 @@ export async function withAbsoluteHelp(response: Response, origin: string): Prom
         link.url = `${origin}${link.url}`;
         changed = true;
       }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  // Unchanged bytes unless a link changed: a sandbox's answer reaches the program as the run recorded it
   return new Response(changed ? JSON.stringify(body) : text, {
     status: response.status,
     statusText: response.statusText,
-    headers: response.headers,
+    headers,
   });
 }
 
