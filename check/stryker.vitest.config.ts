@@ -10,7 +10,10 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
   esbuild: {jsx: 'automatic'},
   test: {
-    include: ['src/rules/*.test.ts', 'src/{recording,recordingEdges,contract,judge,har,harEdges,masker,keyNames}.test.ts'],
+    include: [
+      'src/rules/*.test.ts',
+      'src/{recording,recordingEdges,contract,judge,har,harEdges,masker,keyNames}.test.ts',
+    ],
     environment: 'node',
     testTimeout: 60_000,
   },
