@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: [
       'src/{rules,rulesEdges,statedRejections}.test.ts',
-      'src/middleware/{validate,key}.test.ts',
+      'src/middleware/{validate,validateEdges,key}.test.ts',
       'src/worker/limits.test.ts',
     ],
     environment: 'node',
