@@ -10,6 +10,7 @@ import {execFileSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type autocannon from 'autocannon';
+import {median} from './sandboxRounds';
 import {markdownTable} from './table';
 
 /** The earlier checkout, when BENCH_BEFORE names one; a folder that is not one stops the benchmark. */
@@ -47,11 +48,6 @@ export async function beforeStartWorkerd(root: string): Promise<Starter> {
 export const roundShares = (sandbox: autocannon.Result[], ceiling: autocannon.Result[]): number[] =>
   sandbox.map((round, index) => round.requests.average / ceiling[index].requests.average);
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 
 export interface BeforeAfter {
