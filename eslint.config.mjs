@@ -45,6 +45,32 @@ export default tseslint.config(
     rules: {'import-x/no-relative-packages': 'error'},
   },
   {
+    // Test helpers stay out of the product: what a package ships (its src/, the site's src/ and config/) never
+    // imports a test's fixture. A helper is named `*.fixture.ts` or sits in a `fixtures/` or `test/` folder; tests
+    // (`*.test.ts`), other helpers, e2e/, bench/ and test-utils/ may import them. Paths are matched as the
+    // resolver finds them, so `@portal/sandbox/testing` (its `testing.fixture.ts`) is caught like a relative import.
+    files: [
+      '{specs/lib,content/src,sandbox/src,check/src,mcp/src,deploy/src,website/src,website/config}/**/*.{ts,tsx,mjs}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixture.{ts,tsx}', '**/fixtures/**', '**/*.typecheck.ts'],
+    plugins: {'import-x': importX},
+    settings: {'import-x/resolver-next': [createNodeResolver({extensions: ['.ts', '.tsx', '.mjs', '.js', '.json']})]},
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './**',
+              from: ['./**/*.fixture.{ts,tsx}', './**/fixtures/**', './*/test/**'],
+              message: 'a test helper (*.fixture.ts, fixtures/, test/) is for tests: product code cannot import it',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: {sourceType: 'commonjs', globals: {...globals.node, ...globals.commonjs}},
   },

@@ -1,7 +1,7 @@
 /**
  * Mutation testing of what the check judges with (`npm run mutate` in this folder; slow, not in CI):
- * Stryker changes the rules (src/rules/), the reading of a recording (src/recording.ts), the names that
- * carry a key (src/keyNames.ts) and the HAR with its masking (src/har.ts, src/masker.ts) one mutant at a
+ * Stryker changes the rules (src/judge/rules/), the reading of a recording (src/record/recording.ts), the
+ * names that carry a key (src/keyNames.ts) and the HAR with its masking (src/har/har.ts, src/har/masker.ts) one mutant at a
  * time, and runs the unit tests that cover each (stryker.vitest.config.ts) to see which survive. The report
  * is written to reports/mutation/ (git-ignored); the figures are kept in bench/README.md. The options are
  * the sandbox's too (test-utils/stryker.mjs).
@@ -9,11 +9,11 @@
 import {strykerConfig} from '@portal/test-utils/stryker';
 
 export default strykerConfig([
-  'src/rules/*.ts',
-  '!src/rules/*.test.ts',
-  '!src/rules/fixture.ts',
-  'src/recording.ts',
+  'src/judge/rules/*.ts',
+  '!src/judge/rules/*.test.ts',
+  '!src/judge/rules/*.fixture.ts',
+  'src/record/recording.ts',
   'src/keyNames.ts',
-  'src/har.ts',
-  'src/masker.ts',
+  'src/har/har.ts',
+  'src/har/masker.ts',
 ]);

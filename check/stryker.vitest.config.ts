@@ -11,8 +11,11 @@ export default defineConfig({
   esbuild: {jsx: 'automatic'},
   test: {
     include: [
-      'src/rules/*.test.ts',
-      'src/{recording,recordingEdges,contract,judge,har,harEdges,masker,keyNames}.test.ts',
+      'src/judge/rules/*.test.ts',
+      'src/record/{recording,recordingEdges}.test.ts',
+      'src/{contract,keyNames}.test.ts',
+      'src/judge/judge.test.ts',
+      'src/har/{har,harEdges,masker}.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import {loadBundles} from '@portal/specs/node';
 import {rules} from '@portal/check/contract';
 import {attest} from '@portal/check/attestation';
-import {judgeCheckHar} from '@portal/check/rejudge';
+import {judgeCheckHar} from '@portal/check/judgeHar';
 import {generateSigningKey, signerOf, type KeySet} from '@portal/check/signingKeys';
 import {outcomeLines, verifyAttestation} from '@portal/check/verify';
 

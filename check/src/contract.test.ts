@@ -1,5 +1,5 @@
 /**
- * The site's contract (contract.ts): the rules of the registry (rules/index.ts) as data, not written again,
+ * The site's contract (contract.ts): the rules of the registry (judge/rules/index.ts) as data, not written again,
  * a sentence for each scenario, and, as the Integration check page bundles it, no library and none of the
  * check's code but the rules' own files.
  */
@@ -8,7 +8,7 @@ import {build} from 'esbuild';
 import {describe, expect, it} from 'vitest';
 import {rules, scenarioSummaries} from './contract';
 import {checkScenarios} from './model';
-import {ruleBook} from './rules';
+import {ruleBook} from './judge/rules';
 
 describe('the contract', () => {
   it("is the registry's rules as data: the same fields, no judgement", () => {
@@ -41,9 +41,9 @@ describe('the contract', () => {
       [
         'contract.ts',
         'keyNames.ts',
-        'rules/index.ts',
-        'rules/judgement.ts',
-        ...ruleBook.map((rule) => `rules/${rule.id}.ts`),
+        'judge/rules/index.ts',
+        'judge/rules/judgement.ts',
+        ...ruleBook.map((rule) => `judge/rules/${rule.id}.ts`),
       ].sort(),
     );
   });

@@ -1,14 +1,14 @@
 /**
  * The contract the integration check judges, as the site shows it: its rules (each with its fixed id, one
  * sentence, the tolerance it allows, the guide section that states it and the scenarios that judge it),
- * taken from the registry (rules/index.ts, each rule written once in rules/<id>.ts), and what each scenario
+ * taken from the registry (judge/rules/index.ts, each rule written once in rules/<id>.ts), and what each scenario
  * does. The site's Integration check page renders these (website/src/components/CheckRules), as do the
  * reports. Loads no library, only the rules' files and keyNames.ts (contract.test.ts proves it).
  */
 import type {CheckScenario, Rule} from './model';
-import {ruleBook} from './rules';
+import {ruleBook} from './judge/rules';
 
-export type {RuleId} from './rules';
+export type {RuleId} from './judge/rules';
 
 /** The rules as data (no judgement), in the order they are judged and reported. */
 export const rules: Rule[] = ruleBook.map(({id, sentence, tolerance, guide, scenarios}: Rule) => ({

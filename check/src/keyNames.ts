@@ -1,6 +1,6 @@
 /**
  * What the check knows of API keys: the names that carry one, in a header or a query parameter (the one
- * list the `api-key-header` rule, rules/api-key-header.ts, and the HAR's masking, har.ts, read, so a key
+ * list the `api-key-header` rule, judge/rules/api-key-header.ts, and the HAR's masking, har/har.ts, read, so a key
  * the rule spots in a query is always masked in `session.har`), and the prefix of the sandbox's keys. The
  * specifications name the header their security scheme sends (`securityHeaders` of @portal/specs:
  * `x-api-key`); a program may also put a key under another spelling by mistake (`apikey`, `api_key`,

@@ -1,6 +1,6 @@
 /**
- * What the integration check records and judges, shared by the proxy (proxy.ts), the rules (rules/),
- * the reporters (report/) and the HAR reader (har.ts). Browser-safe: the in-browser HAR check of the
+ * What the integration check records and judges, shared by the proxy (record/proxy.ts), the rules (rules/),
+ * the reporters (report/) and the HAR reader (har/har.ts). Browser-safe: the in-browser HAR check of the
  * site (website/src/components/HarCheck) reads the same types. Times are milliseconds since the run
  * started, so a recording is the same whatever the clock said; `startedAt` anchors them.
  */
@@ -16,6 +16,10 @@ export const checkScenarios = [
   'rejected',
 ] as const;
 export type CheckScenario = (typeof checkScenarios)[number];
+
+/** Whether a value read from outside (an argument, a request body, a HAR page) names a scenario of the check. */
+export const isCheckScenario = (value: unknown): value is CheckScenario =>
+  typeof value === 'string' && (checkScenarios as readonly string[]).includes(value);
 
 /** Each run's time limit in seconds unless told (`--timeout`, a hosted run's `timeoutSeconds`), and the most it may be. */
 export const DEFAULT_TIMEOUT_SECONDS = 150;
@@ -55,7 +59,7 @@ export interface Exchange {
     method: string;
     /**
      * The path and query as sent (`/apiservices/v3/flights/live/search/create?x=1`). A HAR's calls keep
-     * theirs from `/apiservices/` on, whatever the host and prefix before it (har.ts).
+     * theirs from `/apiservices/` on, whatever the host and prefix before it (har/har.ts).
      */
     url: string;
     headers: Header[];
@@ -106,7 +110,7 @@ export interface Recording {
   /** For a HAR: entries left out because they are no call of the APIs (other hosts, assets). */
   ignored?: number;
   /**
-   * For a HAR: the `_scenario` its entries carry when a check wrote it (har.ts), so a report can say which
+   * For a HAR: the `_scenario` its entries carry when a check wrote it (har/har.ts), so a report can say which
    * run it was; `scenario` stays null, as for any HAR.
    */
   label?: string;

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {answerBytes, CACHE_BYTES, cacheEntries, cacheSize, clearCache, RawJson} from './answers';
-import {exampleBody, op, operationsOf, request, testApp} from './testing';
+import {exampleBody, op, operationsOf, request, testApp} from './testing.fixture';
 
 describe('answerBytes', () => {
   it('inlines the bytes of RawJson members, as JSON.stringify would write the value', () => {

@@ -1,7 +1,17 @@
 import {describe, expect, it} from 'vitest';
 import {catalogueLink, ERROR_CATALOGUE} from './errors';
 import {createApp} from './app';
-import {bundles, exampleBody, KEY, linkedRequest, op, operationsOf, request, testApp, validator} from './testing';
+import {
+  bundles,
+  exampleBody,
+  KEY,
+  linkedRequest,
+  op,
+  operationsOf,
+  request,
+  testApp,
+  validator,
+} from './testing.fixture';
 import {responseMedia, undeclaredFields} from '@portal/specs';
 import {seedApis, seedCallCount} from '@portal/test-utils/seed';
 

@@ -1,8 +1,8 @@
 /**
  * The sandbox: one Fetch-API handler (Hono) serving every operation of the bundled specifications at
  * its real path. Each operation's route is a pipeline of middleware (middleware/), in order: the key
- * (key.ts: 401 missing, 403 not a sandbox key), a scenario asked for on purpose (scenario.ts), the
- * parameters, the JSON body and the x-validation rules (validate.ts), the kept answers (cache.ts), then
+ * (key.ts: 401 missing, 403 not a sandbox key), a behaviour asked for on purpose (behaviour.ts), the
+ * parameters, the JSON body and the x-validation constraints (validate.ts), the kept answers (cache.ts), then
  * the operation's handler (handle.ts, services/). Every error answers the spec's error body. The bundles
  * are an argument, so Node (`node.ts`), a service worker (`browser.ts`) or an edge runtime can pass them in.
  */
@@ -24,17 +24,17 @@ import {keptAnswers} from './middleware/cache';
 import {CORS_HEADERS, type Route, type SandboxEnv} from './middleware/env';
 import {runHandler} from './middleware/handle';
 import {requireKey} from './middleware/key';
-import {askedScenario, SCENARIO_HEADER} from './middleware/scenario';
+import {askedBehaviour, BEHAVIOUR_HEADER} from './middleware/behaviour';
 import {validate} from './middleware/validate';
-import {rules} from './rules';
+import {constraints} from './constraints';
 import {handlers} from './services';
 import {TokenSigner, type TokenCodec} from './token';
 
 export {handlers};
 export {SANDBOX_KEY_PREFIX} from './middleware/key';
-export {RETRY_AFTER_SECONDS, SCENARIO_HEADER} from './middleware/scenario';
+export {RETRY_AFTER_SECONDS, BEHAVIOUR_HEADER} from './middleware/behaviour';
 export {MAX_BODY_BYTES, MAX_DEPTH, validate} from './middleware/validate';
-export {scenarios} from './services/types';
+export {behaviours} from './services/types';
 export {ERROR_CATALOGUE, errorBody, errorTemplate, SandboxError, type ErrorBody} from './errors';
 export {CORS_HEADERS, type SandboxEnv} from './middleware/env';
 
@@ -81,14 +81,14 @@ export function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
       const handler = handlers[operation.operationId];
       if (!handler) throw new Error(`The sandbox has no handler for ${operation.operationId} (${slug})`);
       const media = requestMedia(doc, operation);
-      const applying = rules.flatMap((rule) => {
-        const [source] = rule.sources;
+      const applying = constraints.flatMap((constraint) => {
+        const [source] = constraint.sources;
         if (source.slug !== slug) return [];
         const target = resolveRef(doc, {$ref: source.pointer}) as Schema;
         if (source.pointer.startsWith(`${operation.pointer}/parameters/`)) {
-          return [{rule, target, parameter: (target as {name?: string}).name}];
+          return [{constraint, target, parameter: (target as {name?: string}).name}];
         }
-        return source.pointer.startsWith('#/components/') && media ? [{rule, target}] : [];
+        return source.pointer.startsWith('#/components/') && media ? [{constraint, target}] : [];
       });
       routes.push({
         operation,
@@ -97,7 +97,7 @@ export function buildRoutes(bundles: Map<string, OpenApiDocument>): Route[] {
         keyHeaders: securityHeaders(doc, operation),
         bodySchema: media?.schema,
         bodyRequired: Boolean(resolveRef(doc, operation.requestBody)?.required),
-        rules: applying,
+        constraints: applying,
       });
     }
   }
@@ -119,7 +119,7 @@ export function createApp(options: SandboxOptions): Hono<SandboxEnv> {
     '*',
     cors({
       origin: '*',
-      allowHeaders: ['content-type', 'x-api-key', SCENARIO_HEADER],
+      allowHeaders: ['content-type', 'x-api-key', BEHAVIOUR_HEADER],
       exposeHeaders: CORS_HEADERS['Access-Control-Expose-Headers'].split(','),
       maxAge: 600,
     }),
@@ -139,7 +139,7 @@ export function createApp(options: SandboxOptions): Hono<SandboxEnv> {
   };
 
   const checks = {validator, now, strict: options.strict === true};
-  const scenario = askedScenario();
+  const behaviour = askedBehaviour();
   const cache = keptAnswers();
   const handler = runHandler(now, tokens);
   for (const route of routes) {
@@ -151,7 +151,7 @@ export function createApp(options: SandboxOptions): Hono<SandboxEnv> {
         await next();
       },
       requireKey(route.keyHeaders),
-      scenario,
+      behaviour,
       validate(checks),
       cache,
       handler,

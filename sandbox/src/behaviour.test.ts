@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import {RETRY_AFTER_SECONDS, SCENARIO_HEADER} from './app';
+import {RETRY_AFTER_SECONDS, BEHAVIOUR_HEADER} from './app';
 import {currencies, markets} from './data/culture';
 import {places} from './data/places';
 import {queryDateTime} from './data/carQuotes';
 import {STAGE_MS} from './services/session';
-import {exampleBody, liveSearches, op, operationsOf, request, testApp, validator} from './testing';
+import {exampleBody, liveSearches, op, operationsOf, request, testApp, validator} from './testing.fixture';
 
 describe('scenarios', () => {
   const {app} = testApp();
@@ -16,7 +16,7 @@ describe('scenarios', () => {
           request(operation, {
             body: exampleBody(operation),
             replace: {sessionToken: 'x', refreshSessionToken: 'x'},
-            headers: {[SCENARIO_HEADER]: status},
+            headers: {[BEHAVIOUR_HEADER]: status},
           }),
         );
         expect(response.status).toBe(Number(status));
@@ -27,7 +27,7 @@ describe('scenarios', () => {
     });
   }
 
-  it('keys ask for scenarios too: sandbox_scenario_503', async () => {
+  it('keys ask for behaviours too: sandbox_scenario_503', async () => {
     const response = await app.request(
       request(op('CarriersService_ListCarriers'), {headers: {'x-api-key': 'sandbox_scenario_503'}}),
     );
@@ -35,10 +35,10 @@ describe('scenarios', () => {
     expect(await response.json()).toMatchObject({code: 14});
   });
 
-  const create = async (operationId: string, scenario: string) => {
+  const create = async (operationId: string, behaviour: string) => {
     const {app, clock} = testApp();
     const response = await app.request(
-      request(op(operationId), {body: exampleBody(op(operationId)), headers: {[SCENARIO_HEADER]: scenario}}),
+      request(op(operationId), {body: exampleBody(op(operationId)), headers: {[BEHAVIOUR_HEADER]: behaviour}}),
     );
     return {
       app,
@@ -87,7 +87,7 @@ describe('scenarios', () => {
     const suggest = await app.request(
       request(op('AutosuggestService_SuggestFlights'), {
         body: exampleBody(op('AutosuggestService_SuggestFlights')),
-        headers: {[SCENARIO_HEADER]: 'empty'},
+        headers: {[BEHAVIOUR_HEADER]: 'empty'},
       }),
     );
     expect(await suggest.json()).toEqual({places: []});

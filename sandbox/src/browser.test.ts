@@ -13,7 +13,7 @@ import type {PrecompiledValidators} from '@portal/specs';
 import {virtualModules} from '@portal/specs/esbuild';
 import {standaloneValidatorsSource} from '@portal/specs/standalone';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {bundles, exampleBody, KEY, op, validator} from './testing';
+import {bundles, exampleBody, KEY, op, validator} from './testing.fixture';
 
 type Entry = {
   sandboxFetch: typeof import('./browser').sandboxFetch;

@@ -6,7 +6,7 @@
 import {liveFlows, parametersOf, type LiveFlow} from '@portal/specs';
 import {describe, expect, it} from 'vitest';
 import {STAGE_MS} from './services/session';
-import {bundles, exampleBody, op, request, testApp, validator} from './testing';
+import {bundles, exampleBody, op, request, testApp, validator} from './testing.fixture';
 
 const flows: LiveFlow[] = [...bundles].flatMap(([slug, doc]) => liveFlows(slug, doc));
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {parametersOf, requestMedia, type Operation} from '@portal/specs';
-import {scenarios, SCENARIO_HEADER} from './app';
+import {behaviours, BEHAVIOUR_HEADER} from './app';
 import {schemaArbitrary} from './schemaArbitrary';
-import {bundles, exampleBody, KEY, op, operationsOf, request, testApp, validator} from './testing';
+import {bundles, exampleBody, KEY, op, operationsOf, request, testApp, validator} from './testing.fixture';
 /** Every place in a JSON value, as key paths. */
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return [prefix, ...value.flatMap((item, index) => paths(item, [...prefix, index]))];
@@ -79,7 +79,7 @@ function requestArbitrary(operation: Operation) {
 
 describe('fuzz', () => {
   it(
-    'values drawn from the request schemas, and mutations out of them: no 5xx but the scenarios asked for, every 4xx carries the error body, every 200 validates',
+    'values drawn from the request schemas, and mutations out of them: no 5xx but the behaviours asked for, every 4xx carries the error body, every 200 validates',
     {timeout: TIME_LIMIT_MS},
     async () => {
       const {app, clock} = testApp(Date.UTC(2026, 10, 24, 9));
@@ -121,11 +121,11 @@ describe('fuzz', () => {
           fc.oneof({weight: 9, arbitrary: fc.constant(null)}, {weight: 1, arbitrary: fc.jsonValue({maxDepth: 4})}),
           fc.oneof(
             {weight: 6, arbitrary: fc.constant(null)},
-            {weight: 1, arbitrary: fc.constantFrom(...scenarios, 'bogus')},
+            {weight: 1, arbitrary: fc.constantFrom(...behaviours, 'bogus')},
           ),
           fc.constantFrom('valid', 'valid', 'drawn'),
           fc.nat(5000),
-          async ([operation, drawn], mutations, wholeBody, scenario, tokenKind, advance) => {
+          async ([operation, drawn], mutations, wholeBody, behaviour, tokenKind, advance) => {
             clock.now += advance;
             const kind = operation.operationId.startsWith('CarHire')
               ? 'carhire'
@@ -145,7 +145,7 @@ describe('fuzz', () => {
             path = path.replace(/\{[^}]+\}/g, 'missing');
             const body = wholeBody ?? (mutations.length ? mutate(drawn.body, mutations) : drawn.body);
             const headers: Record<string, string> = {'x-api-key': KEY, 'content-type': 'application/json'};
-            if (scenario) headers[SCENARIO_HEADER] = scenario;
+            if (behaviour) headers[BEHAVIOUR_HEADER] = behaviour;
             const response = await app.request(`http://sandbox.test${path}${query.size ? `?${query}` : ''}`, {
               method: operation.method,
               headers,
@@ -156,7 +156,7 @@ describe('fuzz', () => {
             const shape = wholeBody ? 'replaced' : mutations.length ? 'mutated' : 'drawn';
             byShape.set(`${shape} ${response.status}`, (byShape.get(`${shape} ${response.status}`) ?? 0) + 1);
             const json = (await response.json()) as {code?: unknown; message?: unknown; details?: unknown};
-            if (response.status >= 500) expect(['500', '503']).toContain(scenario);
+            if (response.status >= 500) expect(['500', '503']).toContain(behaviour);
             if (response.status >= 400) {
               expect(json).toEqual({code: expect.any(Number), message: expect.any(String), details: expect.any(Array)});
               const declared = operation.responses[String(response.status)] ? String(response.status) : 'default';

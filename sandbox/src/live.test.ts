@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {flowOfPoll, minPollMs, STAGE_MS} from './services/session';
-import {bundles, exampleBody, liveSearches, op, request, testApp, validator} from './testing';
+import {bundles, exampleBody, liveSearches, op, request, testApp, validator} from './testing.fixture';
 
 interface LiveAnswer {
   sessionToken: string;

@@ -14,7 +14,7 @@ import {startSandbox, type RunningSandbox} from '@portal/test-utils/sandbox';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createApp} from './app';
 import {STAGE_MS} from './services/session';
-import {bundles, exampleBody, exampleUrl, KEY, liveSearches, op, validator} from './testing';
+import {bundles, exampleBody, exampleUrl, KEY, liveSearches, op, validator} from './testing.fixture';
 
 /** Sessions per API, run this many at a time. */
 const SESSIONS = 50;
@@ -26,7 +26,7 @@ const MAX_POLLS = 40;
 /** No request may take longer than this (the test stops by itself). */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** The live searches the specs link (testing.ts). */
+/** The live searches the specs link (testing.fixture.ts). */
 const families = liveSearches;
 
 interface LiveAnswer {

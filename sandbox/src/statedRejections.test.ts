@@ -7,8 +7,8 @@
  * is rejected, not valid, must not or is never (or not meant) to be sent, is refused, needs an x-validation
  * note that accounts for it:
  *
- * - a note that accounts for a rule is one a rule of `rules.ts` cites (its `sources`), one that says
- *   `(enforced by `keyword`)` (Ajv checks the schema keyword; `rules.test.ts` checks the schema has
+ * - a note that accounts for a constraint is one a constraint of `constraints.ts` cites (its `sources`), one that says
+ *   `(enforced by `keyword`)` (Ajv checks the schema keyword; `constraints.test.ts` checks the schema has
  *   it), or one that says `Not enforced by the sandbox ...: <reason>`;
  * - a sentence that is itself an x-validation note must be such a note;
  * - a sentence of a description must sit next to such a note: on the same object, on an object
@@ -30,9 +30,9 @@ import {
   type Schema,
 } from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
-import {enforcedBySchema, rules} from './rules';
+import {enforcedBySchema, constraints} from './constraints';
 import {knownRejections, type Body} from './statedRejectionCases';
-import {exampleBody, hotelsSession, op, request, testApp} from './testing';
+import {exampleBody, hotelsSession, op, request, testApp} from './testing.fixture';
 
 /** The wording of a stated rejection. */
 const REJECTION =
@@ -41,10 +41,12 @@ const REJECTION =
 /** Whether a note explains why the sandbox does not enforce what it says: `Not enforced by the sandbox ...: <reason>`. */
 const explainsNotEnforced = (note: string): boolean => /not enforced by the sandbox[^:.]*:\s*\S/i.test(note);
 
-/** Whether an x-validation note accounts for a rejection: a rule cites it, a schema keyword enforces it, or it says why not. */
+/** Whether an x-validation note accounts for a rejection: a constraint cites it, a schema keyword enforces it, or it says why not. */
 const accounts = (slug: string, pointer: string, note: string): boolean =>
-  rules.some((rule) =>
-    rule.sources.some((source) => source.slug === slug && source.pointer === pointer && note.includes(source.phrase)),
+  constraints.some((constraint) =>
+    constraint.sources.some(
+      (source) => source.slug === slug && source.pointer === pointer && note.includes(source.phrase),
+    ),
   ) ||
   enforcedBySchema(note) ||
   explainsNotEnforced(note);
@@ -199,7 +201,7 @@ const bundles = loadBundles();
 const clone = (slug: string): OpenApiDocument => structuredClone(bundles.get(slug)!);
 
 describe('stated rejections', () => {
-  it('are each enforced by the sandbox (a rule, or a schema keyword Ajv checks) or say why not', () => {
+  it('are each enforced by the sandbox (a constraint, or a schema keyword Ajv checks) or say why not', () => {
     const unaccounted = [...bundles].flatMap(([slug, doc]) =>
       unaccountedRejections(slug, doc).map(
         ({pointer, where, sentence}) => `${slug} ${pointer} (${where}): ${sentence}`,
@@ -207,7 +209,7 @@ describe('stated rejections', () => {
     );
     expect(
       unaccounted,
-      'a sentence says something is rejected, but no x-validation note beside it is enforced (a rule of sandbox/src/rules.ts, "(enforced by `keyword`)") or says "Not enforced by the sandbox: <reason>"',
+      'a sentence says something is rejected, but no x-validation note beside it is enforced (a constraint of sandbox/src/constraints.ts, "(enforced by `keyword`)") or says "Not enforced by the sandbox: <reason>"',
     ).toEqual([]);
   });
 
@@ -267,7 +269,7 @@ describe('stated rejections', () => {
     ]);
   });
 
-  it('fail when the note a rule cites is gone: continents, without the note rules.ts claims', () => {
+  it('fail when the note a constraint cites is gone: continents, without the note constraints.ts claims', () => {
     const doc = clone('flights-live-pricing');
     delete doc.components!.schemas!.PlaceQuery['x-validation'];
     expect(unaccountedRejections('flights-live-pricing', doc)).toEqual([

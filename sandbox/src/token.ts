@@ -1,7 +1,7 @@
 /**
  * Session tokens that carry their own state, so any sandbox instance can answer any poll with no
  * shared store: `<query>.<clock>.<signature>`, all base64url. `<query>` is the JSON of the payload's
- * members that are not numbers (the kind, the query, the scenario, the view), deflated; `<clock>` the
+ * members that are not numbers (the kind, the query, the behaviour, the view), deflated; `<clock>` the
  * JSON of its number members (creation time, stage, when last answered) as it is; `<signature>`
  * HMAC-SHA-256 over `<query>.<clock>`. The clock changes with every answer and the query does not, so
  * the deflated query, and the inflated one of a token read, are kept (answers.ts): a call makes only

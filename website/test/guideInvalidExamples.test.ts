@@ -3,7 +3,7 @@
  * optionally with `at=<path>` when it shows one part of a body (set into the page's nearest valid
  * ```json request=<operationId> block above it). Each is checked twice:
  * - by the specification: the operation's schema rejects it with `<rule>` among the failing keywords;
- *   or, for an `x-validation` rule (an id with a dot, implemented in sandbox/src/rules.ts), the
+ *   or, for an `x-validation` rule (an id with a dot, implemented in sandbox/src/constraints.ts), the
  *   specification states the rule where the rule says it does;
  * - by the sandbox (`@portal/sandbox`, in this process): the body sent with a `sandbox_` key answers
  *   `400`, and a field violation of its `google.rpc.BadRequest` detail names `<rule>` as its reason.
@@ -13,7 +13,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadBundles, requestIssues, resolveRef, SpecValidator} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
-import {rules} from '@portal/sandbox/rules';
+import {constraints} from '@portal/sandbox/constraints';
 import {contentFiles, jsonBlocks, type CodeBlock} from '@portal/content';
 
 const websiteDir = path.resolve(__dirname, '..');
@@ -62,10 +62,10 @@ async function rejectionOf(block: CodeBlock, all: CodeBlock[]): Promise<Rejectio
   const wanted = block.meta.invalid.split(',');
   const keywords = requestIssues(validator, operationId, body).map((issue) => issue.rule);
   const stated = wanted.filter((id) =>
-    rules.some(
-      (rule) =>
-        rule.id === id &&
-        rule.sources.some((source) => {
+    constraints.some(
+      (constraint) =>
+        constraint.id === id &&
+        constraint.sources.some((source) => {
           const doc = bundles.get(source.slug);
           type Noted = {$ref?: string; 'x-validation'?: unknown; description?: string};
           const at = doc && resolveRef<Noted>(doc, {$ref: source.pointer});

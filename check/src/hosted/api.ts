@@ -15,10 +15,18 @@
 import {Hono, type Context} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import {SANDBOX_KEY_PREFIX} from '../keyNames';
-import {checkScenarios, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, type CheckScenario} from '../model';
+import {
+  checkScenarios,
+  isCheckScenario,
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_TIMEOUT_SECONDS,
+  type CheckScenario,
+} from '../model';
 import {checkError, keyDigest, withAbsoluteHelp} from './errors';
 import {HOSTED_RUN_RATE_LIMITS, MAX_PROGRAM_LABEL, MAX_RUN_REQUEST_BYTES} from './limits';
 import {runUrl, type RunMeta} from './run';
+import {isObject} from '../json';
+import {toBase64Url} from '../base64';
 
 /** What reaches a run's object. */
 export interface RunStub {
@@ -40,16 +48,7 @@ export interface HostedApiOptions {
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 /** 128 random bits, base64url. */
-export function newRunId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const newRunId = (): string => toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 
 /** The create body read, or why it is refused. */
 function readCreate(body: unknown): {scenarios: CheckScenario[]; program: string; timeoutSeconds: number} | string {
@@ -61,7 +60,7 @@ function readCreate(body: unknown): {scenarios: CheckScenario[]; program: string
   const asked = body.scenarios ?? [...checkScenarios];
   if (!Array.isArray(asked) || !asked.length || !asked.every((id) => typeof id === 'string'))
     return `scenarios is a list of scenario ids: ${checkScenarios.join(', ')}.`;
-  const wrong = (asked as string[]).filter((id) => !(checkScenarios as readonly string[]).includes(id));
+  const wrong = (asked as string[]).filter((id) => !isCheckScenario(id));
   if (wrong.length) return `Unknown scenario ${wrong.join(', ')}: the scenarios are ${checkScenarios.join(', ')}.`;
   const program = body.program ?? 'a program';
   if (typeof program !== 'string' || !program.trim() || program.length > MAX_PROGRAM_LABEL)

@@ -4,7 +4,7 @@
  * error, the help link pointing to the Integration check page's section on hosted runs. And the digest a run
  * keeps of the key that made it (never the key).
  */
-import {sha256Hex} from '../report/attestation';
+import {sha256Hex} from '../attest/statement';
 
 /** The page section the help links point to. */
 export const HOSTED_HELP = '/docs/getting-started/integration-check#hosted-runs';

@@ -9,10 +9,10 @@
 import {beforeEach, describe, expect, it} from 'vitest';
 import {MAX_BODY_BYTES} from '@portal/sandbox';
 import {bundles, exampleBody, exampleUrl, op, testApp} from '@portal/sandbox/testing';
-import {verifyAttestation} from '../verify';
+import {verifyAttestation} from '../attest/verify';
 import {hostedCheckApi, type RunRateLimiter} from './api';
 import {HOSTED_MAX_CALLS_PER_SCENARIO, MAX_RUN_REQUEST_BYTES, RUN_RETENTION_MS, TOMBSTONE_MS} from './limits';
-import {memoryRuns} from './testing';
+import {memoryRuns} from './hosted.fixture';
 
 const ORIGIN = 'https://portal.example';
 const KEY = 'sandbox_hosted_test';

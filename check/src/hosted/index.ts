@@ -3,7 +3,7 @@
  * the Durable Object class of a run, the signer from the Worker's secret and the published key set.
  */
 import {checkError} from './errors';
-import {readKeySet, signerOf, type KeySet, type Signer} from '../report/signingKeys';
+import {readKeySet, signerOf, type KeySet, type Signer} from '../attest/keys';
 
 export {CHECK_API_BASE, hostedCheckApi, type RunStub} from './api';
 export {checkRunObject} from './object';

@@ -3,10 +3,10 @@
  * the signing key's public half first, then the retired keys of `CHECK_PREVIOUS_KEYS` with their `exp` (the
  * current one not twice); without a signing key 503 saying which secret to set; a retired set that cannot be
  * read 500 saying why. An attestation signed by the retired key verifies against the published set until its
- * exp (verify.test.ts holds the boundary).
+ * exp (../attest/verify.test.ts holds the boundary).
  */
 import {describe, expect, it} from 'vitest';
-import {generateSigningKey, signerOf, type KeySet} from '../report/signingKeys';
+import {generateSigningKey, signerOf, type KeySet} from '../attest/keys';
 import {MISSING_SIGNING_KEY, publishedKeys} from './index';
 
 describe('the published key set', () => {

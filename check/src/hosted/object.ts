@@ -6,9 +6,11 @@
  * object answers `/create`, which only the API reaches (it passes on no other path).
  */
 import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
-import type {Signer} from '../report/signingKeys';
+import type {Signer} from '../attest/keys';
 import {checkError} from './errors';
-import {HostedRun, isCheckScenario, type ReportedEnd, type RunMeta, type RunStorage} from './run';
+import {isCheckScenario} from '../model';
+import {HostedRun, type ReportedEnd, type RunMeta, type RunStorage} from './run';
+import {isObject} from '../json';
 
 /** What the object is given by the platform. */
 export interface DurableObjectStateLike {
@@ -24,9 +26,6 @@ export interface CheckRunDeps<Env> {
   /** Now, ms since 1970 (Date.now unless given). */
   now?: () => number;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The `programs` of a finish body, or why it is refused. */
 function readPrograms(body: unknown): Partial<Record<string, ReportedEnd>> | string {

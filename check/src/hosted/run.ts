@@ -5,9 +5,9 @@
  * A run is made by the check's API (./api.ts `POST /check/v1/runs`) with the digest of the key that made it;
  * the partner's program then calls the APIs under one base URL per scenario
  * (`/check/v1/runs/<id>/<scenario>/apiservices/...`). Each call goes through the same recorder as the local
- * check's proxy (../recorder.ts: the scenario's faults, the sandbox behind them) and is stored as it is
+ * check's proxy (../record/recorder.ts: the scenario's faults, the sandbox behind them) and is stored as it is
  * recorded, so an object woken afresh replays it and goes on. `finish` judges the HAR of the recording with
- * the same rules (../rejudge.ts), writes the same reports plus `attestation.json` (../report/attestation.ts),
+ * the same rules (../judge/judgeHar.ts), writes the same reports plus `attestation.json` (../attest/statement.ts),
  * and the run then serves them and takes no more calls (410).
  *
  * Refused, with the check's error body: a key that is not a sandbox key (403; the call is recorded with the
@@ -18,22 +18,22 @@
  */
 import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import {rules} from '../contract';
-import {toHar} from '../har';
+import {toHar} from '../har/har';
+import {type CheckScenario, type Exchange, type Header, type ProgramEnd, type Recording} from '../model';
 import {
-  checkScenarios,
-  type CheckScenario,
-  type Exchange,
-  type Header,
-  type ProgramEnd,
-  type Recording,
-} from '../model';
-import {createRecorder, HOP_HEADERS, readCallBody, type IncomingCall, type Recorded, type Recorder} from '../recorder';
-import {judgeCheckHar} from '../rejudge';
-import {attest} from '../report/attestation';
+  createRecorder,
+  HOP_HEADERS,
+  readCallBody,
+  type IncomingCall,
+  type Recorded,
+  type Recorder,
+} from '../record/recorder';
+import {judgeCheckHar} from '../judge/judgeHar';
+import {attest} from '../attest/statement';
 import {reportHtml} from '../report/html';
 import {junitXml} from '../report/junit';
 import {reportMarkdown} from '../report/markdown';
-import type {Signer} from '../report/signingKeys';
+import type {Signer} from '../attest/keys';
 import {checkError, keyDigest} from './errors';
 import {realKeys, withoutSecrets} from './secrets';
 import {
@@ -377,6 +377,3 @@ export class HostedRun {
     return new Response(text, {status: 200, headers});
   }
 }
-
-export const isCheckScenario = (value: string): value is CheckScenario =>
-  (checkScenarios as readonly string[]).includes(value);

@@ -4,9 +4,9 @@
  * there and wherever else its text appears, so no byte of it is stored.
  */
 import {isKeyName, SANDBOX_KEY_PREFIX} from '../keyNames';
-import {MASK} from '../masker';
+import {MASK} from '../har/masker';
 import type {Header} from '../model';
-import type {IncomingCall} from '../recorder';
+import type {IncomingCall} from '../record/recorder';
 
 /** Every text of a key that is not a sandbox key in the call (headers and query parameters named like a key). */
 export function realKeys(call: IncomingCall): string[] {

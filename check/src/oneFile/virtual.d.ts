@@ -6,6 +6,6 @@ declare module 'portal:bundles' {
 
 /** When and from which commit the one file was built (./build.ts). */
 declare module 'portal:build' {
-  const build: import('../version').BuildInfo;
+  const build: import('../cli/version').BuildInfo;
   export default build;
 }

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {CheckReport} from '../model';
 import {reportHtml, timelineHtml} from './html';
-import {fixtureReport, fixtureRules, hostileReport} from './fixture';
+import {fixtureReport, fixtureRules, hostileReport} from './report.fixture';
 
 const SITE = 'https://developers.example.com';
 

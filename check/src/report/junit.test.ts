@@ -1,7 +1,7 @@
 import {XMLParser, XMLValidator} from 'fast-xml-parser';
 import {describe, expect, it} from 'vitest';
 import {junitXml, toXml} from './junit';
-import {fixtureReport, fixtureRules, hostileReport} from './fixture';
+import {fixtureReport, fixtureRules, hostileReport} from './report.fixture';
 
 interface Testcase {
   name: string;

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {code, escapeMarkdown, reportMarkdown} from './markdown';
-import {fixtureReport, fixtureRules, hostileReport, rateLimitedRun} from './fixture';
+import {fixtureReport, fixtureRules, hostileReport, rateLimitedRun} from './report.fixture';
 import type {CheckReport} from '../model';
 
 /** The line of the fixture's injected 429. */

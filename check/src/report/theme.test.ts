@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {fixtureReport, fixtureRules} from './fixture';
+import {fixtureReport, fixtureRules} from './report.fixture';
 import {reportHtml, timelineHtml} from './html';
 import {withColourMode} from './theme';
 

@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import type {Exchange, RunReport} from '../model';
 import {LABEL_WIDTHS, timelineLayout} from './timelineLayout';
-import {rateLimitedRun} from './fixture';
+import {rateLimitedRun} from './report.fixture';
 
 /** A run of `calls` calls evenly spread over `spanMs`, outside any session, the call `fault` injected. */
 function spreadRun(calls: number, spanMs: number, fault?: number): RunReport {

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {clearCache} from '../answers';
 import {keptAnswers} from './cache';
 import type {SandboxEnv} from './env';
-import {stepApp} from './testApp';
+import {stepApp} from './testApp.fixture';
 
 /** A handler step that counts its runs and marks its answer keepable or not. */
 function counting(keepable: boolean) {

@@ -1,13 +1,13 @@
 /**
  * What the steps of a call share (Hono's context variables) and the headers every answer carries. The
- * steps run in the order app.ts composes them: key.ts, scenario.ts, validate.ts, cache.ts, then the
+ * steps run in the order app.ts composes them: key.ts, behaviour.ts, validate.ts, cache.ts, then the
  * operation's handler (handle.ts).
  */
 import type {OpenApiDocument, Operation, Schema} from '@portal/specs';
-import type {Rule} from '../rules';
-import type {AnyHandler, Scenario} from '../services/types';
+import type {Constraint} from '../constraints';
+import type {AnyHandler, Behaviour} from '../services/types';
 
-/** An operation as the sandbox serves it: where it is, what it takes, its rules and its handler. */
+/** An operation as the sandbox serves it: where it is, what it takes, its x-validation constraints and its handler. */
 export interface Route {
   operation: Operation;
   doc: OpenApiDocument;
@@ -16,7 +16,7 @@ export interface Route {
   keyHeaders: string[];
   bodySchema?: Schema;
   bodyRequired: boolean;
-  rules: {rule: Rule; target: Schema; parameter?: string}[];
+  constraints: {constraint: Constraint; target: Schema; parameter?: string}[];
 }
 
 /** A request that passed validation: its typed parameters, canonical body and the key its answer is kept under. */
@@ -31,7 +31,7 @@ export interface SandboxEnv {
     route: Route;
     /** The path parameters, when the route was matched outside Hono's router (the check's request check). */
     pathParams: Record<string, string> | undefined;
-    scenario: Scenario | undefined;
+    behaviour: Behaviour | undefined;
     checked: Checked;
     /** Set by the handler step when its answer read neither the clock nor the token signer: its bytes, to keep. */
     keepable: Uint8Array | undefined;

@@ -1,10 +1,10 @@
 import {createMiddleware} from 'hono/factory';
 import {describe, expect, it} from 'vitest';
-import {exampleBody, op} from '../testing';
+import {exampleBody, op} from '../testing.fixture';
 import {TokenSigner} from '../token';
 import type {SandboxEnv} from './env';
 import {runHandler} from './handle';
-import {routeOf, stepApp} from './testApp';
+import {routeOf, stepApp} from './testApp.fixture';
 
 /** Runs an operation's handler on its example body, telling whether the answer may be kept. */
 async function run(operationId: string) {

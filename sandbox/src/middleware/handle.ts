@@ -11,7 +11,7 @@ import {JSON_HEADERS, type SandboxEnv} from './env';
 
 export const runHandler = (now: () => number, tokens: TokenSigner) =>
   createMiddleware<SandboxEnv>(async (context) => {
-    const {route, checked, scenario} = context.var;
+    const {route, checked, behaviour} = context.var;
     let timeless = true;
     const at = now();
     const answer = await route.handler({
@@ -23,7 +23,7 @@ export const runHandler = (now: () => number, tokens: TokenSigner) =>
         timeless = false;
         return at;
       },
-      scenario,
+      behaviour,
       get tokens() {
         timeless = false;
         return tokens;

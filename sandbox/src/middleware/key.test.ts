@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {requireKey} from './key';
-import {stepApp} from './testApp';
+import {stepApp} from './testApp.fixture';
 
 describe('the key step', () => {
   const app = stepApp(requireKey(['x-api-key']));

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {exampleBody, op, validator} from '../testing';
-import {stepApp, routeOf} from './testApp';
+import {exampleBody, op, validator} from '../testing.fixture';
+import {stepApp, routeOf} from './testApp.fixture';
 import {MAX_BODY_BYTES, MAX_DEPTH, validate} from './validate';
 
 const create = 'FlightsService_CreateSearch';

@@ -1,11 +1,11 @@
 /**
  * The validation step: the parameters and the JSON body read the way the service reads them
  * (protobuf JSON: snake_case names and integers as strings made canonical, `canonicalJson`), validated
- * with Ajv against the operation's schemas, then the x-validation rules JSON Schema cannot say
- * (rules.ts); in strict mode, body fields the schema does not declare are refused too. A failing
- * request answers 400 naming each field and rule; a valid one leaves its typed parameters and
+ * with Ajv against the operation's schemas, then the x-validation constraints JSON Schema cannot say
+ * (constraints.ts); in strict mode, body fields the schema does not declare are refused too. A failing
+ * request answers 400 naming each field and constraint; a valid one leaves its typed parameters and
  * canonical body, frozen, in `context.var.checked`. The outcome is kept (answers.ts) per operation,
- * scenario, UTC day, URL, content type and body text, so a request sent again is not checked again.
+ * behaviour, UTC day, URL, content type and body text, so a request sent again is not checked again.
  */
 import type {Context} from 'hono';
 import {createMiddleware} from 'hono/factory';
@@ -22,7 +22,7 @@ import {
 import {cached, keep} from '../answers';
 import {badRequest, SandboxError, type FieldViolation} from '../errors';
 import {stableStringify} from '../random';
-import type {Scenario} from '../services/types';
+import type {Behaviour} from '../services/types';
 import type {Checked, Route, SandboxEnv} from './env';
 
 /** Request bodies larger than this answer 413. */
@@ -33,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ValidateOptions {
   validator: SpecValidator;
-  /** The app's clock: the rules that read the date compare with it. */
+  /** The app's clock: the constraints that read the date compare with it. */
   now: () => number;
   /** Also refuse body fields the schema does not declare (`SandboxOptions.strict` of app.ts). */
   strict: boolean;
@@ -163,7 +163,7 @@ function check(
   route: Route,
   context: Context<SandboxEnv>,
   text: string | undefined,
-  scenario: Scenario | undefined,
+  behaviour: Behaviour | undefined,
 ): Outcome {
   const request = context.req.raw;
   const url = new URL(request.url);
@@ -200,7 +200,7 @@ function check(
     }
   }
   if (!violations.length) {
-    for (const {rule, target, parameter} of route.rules) {
+    for (const {constraint, target, parameter} of route.constraints) {
       const found = parameter
         ? parameter in parameters.values
           ? [{path: [parameter], value: parameters.values[parameter]}]
@@ -210,7 +210,7 @@ function check(
           : instancesOf(route.doc, route.bodySchema, body, target);
       for (const instance of found) {
         const base = fieldName(instance.path);
-        for (const violation of rule.check(instance.value, {now: options.now(), schema: target})) {
+        for (const violation of constraint.check(instance.value, {now: options.now(), schema: target})) {
           violations.push({...violation, field: `${base}${violation.field}`.replace(/^\./, '')});
         }
       }
@@ -220,22 +220,22 @@ function check(
   return {
     params: deepFreeze(parameters.values),
     body: deepFreeze(body ?? {}),
-    answerKey: `answer ${route.operation.operationId} ${scenario ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`,
+    answerKey: `answer ${route.operation.operationId} ${behaviour ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`,
   };
 }
 
 export const validate = (options: ValidateOptions) =>
   createMiddleware<SandboxEnv>(async (context, next) => {
     const route = context.var.route;
-    const scenario = context.var.scenario;
+    const behaviour = context.var.behaviour;
     const request = context.req.raw;
     const text = route.bodySchema ? await readBody(request) : undefined;
-    // The same request checks the same on the same UTC day (the x-validation rules read the clock to the day)
+    // The same request checks the same on the same UTC day (the x-validation constraints read the clock to the day)
     const type = text === undefined ? '' : (request.headers.get('content-type') ?? '');
-    const checkKey = `check${options.strict ? ' strict' : ''} ${route.operation.operationId} ${scenario ?? ''} ${Math.floor(options.now() / DAY_MS)} ${request.url} ${type}\n${text ?? ''}`;
+    const checkKey = `check${options.strict ? ' strict' : ''} ${route.operation.operationId} ${behaviour ?? ''} ${Math.floor(options.now() / DAY_MS)} ${request.url} ${type}\n${text ?? ''}`;
     let outcome = cached(checkKey) as Outcome | undefined;
     if (!outcome) {
-      outcome = check(options, route, context, text, scenario);
+      outcome = check(options, route, context, text, behaviour);
       keep(checkKey, outcome);
     }
     if ('violations' in outcome) throw badRequest(outcome.violations);

@@ -5,8 +5,8 @@
  * chunks joined in order, and one that is not UTF-8 refused; a declared body of exactly MAX_BODY_BYTES read.
  */
 import {describe, expect, it} from 'vitest';
-import {exampleBody, op, validator} from '../testing';
-import {stepApp, routeOf} from './testApp';
+import {exampleBody, op, validator} from '../testing.fixture';
+import {stepApp, routeOf} from './testApp.fixture';
 import {MAX_BODY_BYTES, MAX_DEPTH, validate} from './validate';
 
 const create = 'FlightsService_CreateSearch';

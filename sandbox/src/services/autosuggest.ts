@@ -24,7 +24,7 @@ const suggestFlights: Handler<'AutosuggestService_SuggestFlights'> = (call) => {
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
     : (['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY', 'PLACE_TYPE_COUNTRY'] as const);
-  const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
+  const found = call.behaviour === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
   return {
     places: found.map(({place}) => {
       const country = lineage(place).find((member) => member.type === 'PLACE_TYPE_COUNTRY');
@@ -64,7 +64,7 @@ const suggestCarHire: Handler<'AutosuggestService_SuggestCarHire'> = (call) => {
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
     : (['PLACE_TYPE_AIRPORT', 'PLACE_TYPE_CITY'] as const);
-  const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, DEFAULT_LIMIT);
+  const found = call.behaviour === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, DEFAULT_LIMIT);
   return {
     places: found.map(({place}) => {
       const name = place.type === 'PLACE_TYPE_AIRPORT' ? `${place.name} Airport` : placeName(place, query.locale);
@@ -86,7 +86,7 @@ const suggestHotels: Handler<'AutosuggestService_SuggestHotels'> = (call) => {
   const kinds = query.includedEntityTypes?.length
     ? query.includedEntityTypes
     : (['PLACE_TYPE_CITY', 'PLACE_TYPE_AIRPORT', 'PLACE_TYPE_COUNTRY'] as const);
-  const found = call.scenario === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
+  const found = call.behaviour === 'empty' ? [] : suggestPlaces(query.searchTerm, kinds, limit ?? DEFAULT_LIMIT);
   return {
     places: found.map(({place, score}) => {
       const name = placeName(place, query.locale);

@@ -14,7 +14,7 @@ export function agentsOfMarket(market: string) {
 const listAgents: Handler<'CarHireAgentsService_ListAgents'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
   agents:
-    call.scenario === 'empty'
+    call.behaviour === 'empty'
       ? {}
       : Object.fromEntries(
           agentsOfMarket(call.params.market).map((agent) => [

@@ -18,7 +18,7 @@ const searchIndicative: Handler<'CarHireIndicativeService_Search'> = (call) => {
   const start = toDate(query.pickUpDate);
   const end = toDate(query.dropOffDate);
   const days = Math.max(1, Math.round((end.getTime() - start.getTime()) / 86_400_000) + 1);
-  if (place && call.scenario !== 'empty' && end >= start) {
+  if (place && call.behaviour !== 'empty' && end >= start) {
     const periods: {key: string; extra: Record<string, unknown>}[] = [];
     const grouping = query.dateTimeGroupingType;
     for (let day = 0; day < Math.min(days, 400); day++) {

@@ -10,8 +10,8 @@ import {content, generate, type LiveQuery} from '../data/carQuotes';
 const KIND = 'carhire-live';
 
 /** The session a create call starts. */
-const startSearch = (call: Pick<Call, 'now' | 'scenario'>, body: RequestOf<'CarHireService_CreateSearch'>) =>
-  newSession(call, KIND, body.query, stagesFor(2, call.scenario, generate(body.query).length > 0));
+const startSearch = (call: Pick<Call, 'now' | 'behaviour'>, body: RequestOf<'CarHireService_CreateSearch'>) =>
+  newSession(call, KIND, body.query, stagesFor(2, call.behaviour, generate(body.query).length > 0));
 
 /** The demo search (session.ts): the create call's example, created a while ago. */
 const demoSearch: Demo<Session<LiveQuery>, 'CarHireService_CreateSearch'> = {
@@ -26,7 +26,7 @@ const createSearch: Handler<'CarHireService_CreateSearch'> = async (call) => {
     sessionToken: await call.tokens.sign(session),
     status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
     action: 'RESULT_ACTION_REPLACED',
-    content: content(call.scenario === 'empty' ? [] : partial(quotes, 1, session.n)),
+    content: content(call.behaviour === 'empty' ? [] : partial(quotes, 1, session.n)),
   };
 };
 

@@ -7,7 +7,7 @@ import type {ApiHandlers, Handler} from './types';
 const listCarriers: Handler<'CarriersService_ListCarriers'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
   carriers:
-    call.scenario === 'empty'
+    call.behaviour === 'empty'
       ? {}
       : Object.fromEntries(
           allCarriers().map((carrier) => [

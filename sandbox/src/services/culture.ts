@@ -7,15 +7,15 @@ import type {ApiHandlers, Handler} from './types';
 
 const listCurrencies: Handler<'CultureService_ListCurrencies'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
-  currencies: call.scenario === 'empty' ? [] : currencies(),
+  currencies: call.behaviour === 'empty' ? [] : currencies(),
 });
 const listLocales: Handler<'CultureService_ListLocales'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
-  locales: call.scenario === 'empty' ? [] : locales(),
+  locales: call.behaviour === 'empty' ? [] : locales(),
 });
 const listMarkets: Handler<'CultureService_ListMarkets'> = (call) => ({
   status: 'RESULT_STATUS_COMPLETE',
-  markets: call.scenario === 'empty' ? [] : markets(call.params.locale),
+  markets: call.behaviour === 'empty' ? [] : markets(call.params.locale),
 });
 const nearestCulture: Handler<'CultureService_NearestCulture'> = () => {
   const market = markets(defaultCulture.locale).find((candidate) => candidate.code === defaultCulture.market)!;

@@ -47,7 +47,7 @@ const searchIndicative: Handler<'FlightsIndicativeService_SearchFlights'> = (cal
     back.year * 10_000 + back.month * 100 + back.day >= out.year * 10_000 + out.month * 100 + out.day
       ? back
       : {year: out.year, month: out.month, day: Math.max(out.day, Math.min(28, out.day + 1 + (back.day % 7)))};
-  if (call.scenario !== 'empty' && origins.length && destinations.length) {
+  if (call.behaviour !== 'empty' && origins.length && destinations.length) {
     const count = rng.int(2, 8);
     for (let index = 0; index < count; index++) {
       const pick = rng.fork(index);

@@ -32,18 +32,18 @@ const countOf = (query: LiveQuery): number =>
   Number(memoised(`${KIND} count ${stableText(query)}`, () => String(generate(query).order.length)));
 
 /** The UTF-8 JSON of a search's content at a stage (kept: answers.ts). */
-const contentText = (query: LiveQuery, scenario: Call['scenario'], stage: number, stages: number, final: boolean) =>
+const contentText = (query: LiveQuery, behaviour: Call['behaviour'], stage: number, stages: number, final: boolean) =>
   new RawJson<SchemaOf<'flights-live-pricing', 'FlightsLiveContent'>>(
-    memoised(`${KIND} content ${scenario ?? ''} ${stage} ${stages} ${final} ${stableText(query)}`, () => {
+    memoised(`${KIND} content ${behaviour ?? ''} ${stage} ${stages} ${final} ${stableText(query)}`, () => {
       const all = generate(query);
-      const ids = scenario === 'empty' ? [] : partial(all.order, stage, stages);
+      const ids = behaviour === 'empty' ? [] : partial(all.order, stage, stages);
       return utf8.encode(JSON.stringify(content(query, all, ids, final)));
     }),
   );
 
 /** The session a create call starts. */
-const startSearch = (call: Pick<Call, 'now' | 'scenario'>, body: RequestOf<'FlightsService_CreateSearch'>) =>
-  newSession(call, KIND, body.query, stagesFor(3, call.scenario, countOf(body.query) > 0));
+const startSearch = (call: Pick<Call, 'now' | 'behaviour'>, body: RequestOf<'FlightsService_CreateSearch'>) =>
+  newSession(call, KIND, body.query, stagesFor(3, call.behaviour, countOf(body.query) > 0));
 
 /** The demo search: the create call's example, created a while ago. */
 const demoSearch: Demo<Session<LiveQuery>, 'FlightsService_CreateSearch'> = {
@@ -58,7 +58,7 @@ const createSearch: Handler<'FlightsService_CreateSearch'> = async (call) => {
     sessionToken: await call.tokens.sign(session),
     status: session.n === 1 ? 'RESULT_STATUS_COMPLETE' : 'RESULT_STATUS_INCOMPLETE',
     action: 'RESULT_ACTION_REPLACED',
-    content: contentText(query, call.scenario, 1, session.n, session.n === 1),
+    content: contentText(query, call.behaviour, 1, session.n, session.n === 1),
   };
 };
 
@@ -85,7 +85,7 @@ interface Refresh {
   i: string;
   t: number;
   c: boolean;
-  sc?: Call['scenario'];
+  sc?: Call['behaviour'];
 }
 
 /**
@@ -106,7 +106,11 @@ function itineraryOf(call: Call, token: string, session: Session<LiveQuery>, req
 }
 
 /** A refresh of one itinerary of a search, created at `call.now`. */
-function startRefresh(call: Pick<Call, 'now' | 'scenario'>, session: Session<LiveQuery>, itineraryId: string): Refresh {
+function startRefresh(
+  call: Pick<Call, 'now' | 'behaviour'>,
+  session: Session<LiveQuery>,
+  itineraryId: string,
+): Refresh {
   const cached = call.now - session.t < REFRESH_CACHE_MS;
   return {
     k: 'flights-refresh',
@@ -114,7 +118,7 @@ function startRefresh(call: Pick<Call, 'now' | 'scenario'>, session: Session<Liv
     i: itineraryId,
     t: call.now,
     c: cached,
-    ...((call.scenario ?? session.sc) ? {sc: call.scenario ?? session.sc} : {}),
+    ...((call.behaviour ?? session.sc) ? {sc: call.behaviour ?? session.sc} : {}),
   };
 }
 

@@ -15,7 +15,7 @@ const nearestPlaces: Handler<'GeoService_NearestPlaces'> = (call) => {
   return {
     status: 'RESULT_STATUS_COMPLETE',
     places:
-      call.scenario === 'empty'
+      call.behaviour === 'empty'
         ? {}
         : Object.fromEntries(lineage(airport).map((place) => [place.entityId, placeBody(place, locale)])),
   };
@@ -26,7 +26,7 @@ const listPlaces: Handler<'GeoService_ListPlaces'> = (call) => {
   return {
     status: 'RESULT_STATUS_COMPLETE',
     places:
-      call.scenario === 'empty'
+      call.behaviour === 'empty'
         ? {}
         : Object.fromEntries(places().all.map((place) => [place.entityId, placeBody(place, locale)])),
   };

@@ -10,7 +10,7 @@ import {hotelById, images, starCount} from '../data/hotels';
 
 const getContent: Handler<'HotelsContentService_GetContent'> = (call) => {
   const locale = call.body.locale ?? 'en-GB';
-  const hotelIds = call.scenario === 'empty' ? [] : call.body.hotelIds;
+  const hotelIds = call.behaviour === 'empty' ? [] : call.body.hotelIds;
   return {
     hotelsContent: Object.fromEntries(
       hotelIds.map((hotelId) => {

@@ -25,7 +25,7 @@ const searchIndicative: Handler<'HotelsIndicativeService_Search'> = (call) => {
   }
   const filterValues = Object.values(query.filter ?? {}).flat();
   const filterKey = filterValues.length ? `_${filterValues.join('_')}` : '';
-  if (call.scenario !== 'empty') {
+  if (call.behaviour !== 'empty') {
     for (const entityId of query.destinationEntityIds) {
       const place = places().byId.get(entityId);
       if (!place) continue;

@@ -20,11 +20,11 @@ const createView: PollBody = {};
 
 /** The session a create call starts (with the view it sends: the first page, unsorted and unfiltered). */
 function startSearch(
-  call: Pick<Call, 'now' | 'scenario'>,
+  call: Pick<Call, 'now' | 'behaviour'>,
   body: RequestOf<'HotelsService_CreateSearch'>,
 ): Session<HotelsSession> {
   const query: HotelsSession = {...body.query, pageSize: body.initialPageSize};
-  const session = newSession(call, KIND, query, stagesFor(2, call.scenario, offers(query).offers.length > 0));
+  const session = newSession(call, KIND, query, stagesFor(2, call.behaviour, offers(query).offers.length > 0));
   return {...session, h: stableStringify(createView)};
 }
 
@@ -41,7 +41,7 @@ const createSearch: Handler<'HotelsService_CreateSearch'> = async (call) => {
   const view = createView;
   const body = page(
     query,
-    call.scenario === 'empty' ? {hotels: [], offers: []} : all,
+    call.behaviour === 'empty' ? {hotels: [], offers: []} : all,
     1,
     session.n,
     view,

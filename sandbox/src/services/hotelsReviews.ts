@@ -21,7 +21,7 @@ const listReviews: Handler<'HotelsReviewsService_ListReviews'> = (call) => {
   const body = call.body;
   const hotel = hotelById(body.hotelId);
   const country = countryOf(hotel.place);
-  const reviewCount = call.scenario === 'empty' ? 0 : Math.min(hotel.reviewCount, 300);
+  const reviewCount = call.behaviour === 'empty' ? 0 : Math.min(hotel.reviewCount, 300);
   const latest = Date.UTC(new Date(call.now).getUTCFullYear(), new Date(call.now).getUTCMonth(), 1);
   const band = (rating: number) =>
     rating >= 4.5

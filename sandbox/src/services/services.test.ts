@@ -1,6 +1,6 @@
 import {operations} from '@portal/specs';
 import {describe, expect, it} from 'vitest';
-import {bundles} from '../testing';
+import {bundles} from '../testing.fixture';
 import {handlers, handlersByApi} from './index';
 
 describe('the services', () => {

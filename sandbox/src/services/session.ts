@@ -15,7 +15,7 @@
  * Demo sessions: the specs' example tokens (the examples of the path parameters a create call's links
  * fill) are no token this sandbox signed, yet the reference's code samples send them as shown. Each
  * names the demo session of its create call's documented example: the session that call's first
- * request example starts, created `DEMO_AGE_MS` ago (so complete), with no scenario. Any other token
+ * request example starts, created `DEMO_AGE_MS` ago (so complete), with no behaviour. Any other token
  * this sandbox did not sign still answers 404.
  */
 import {
@@ -28,7 +28,7 @@ import {
   type OpenApiDocument,
 } from '@portal/specs';
 import {SandboxError} from '../errors';
-import type {Call, OperationId, RequestOf, ResultAction, ResultStatus, Scenario} from './types';
+import type {Call, OperationId, RequestOf, ResultAction, ResultStatus, Behaviour} from './types';
 
 export const STAGE_MS = 1000;
 
@@ -60,22 +60,30 @@ export interface Session<Q> {
   p: number;
   /** Number of stages. */
   n: number;
-  sc?: Scenario;
+  sc?: Behaviour;
   /** The view last sent (hotels). */
   h?: string;
 }
 
-/** The number of stages of a search: fewer or more on purpose with the `empty` and `slow` scenarios. */
-export const stagesFor = (normal: number, scenario: Scenario | undefined, hasResults: boolean): number =>
-  !hasResults || scenario === 'empty' ? 1 : scenario === 'slow' ? 12 : normal;
+/** The number of stages of a search: fewer or more on purpose with the `empty` and `slow` behaviours. */
+export const stagesFor = (normal: number, behaviour: Behaviour | undefined, hasResults: boolean): number =>
+  !hasResults || behaviour === 'empty' ? 1 : behaviour === 'slow' ? 12 : normal;
 
 export function newSession<Q>(
-  call: Pick<Call, 'now' | 'scenario'>,
+  call: Pick<Call, 'now' | 'behaviour'>,
   kind: string,
   query: Q,
   stages: number,
 ): Session<Q> {
-  return {k: kind, q: query, t: call.now, s: 1, p: call.now, n: stages, ...(call.scenario ? {sc: call.scenario} : {})};
+  return {
+    k: kind,
+    q: query,
+    t: call.now,
+    s: 1,
+    p: call.now,
+    n: stages,
+    ...(call.behaviour ? {sc: call.behaviour} : {}),
+  };
 }
 
 /**
@@ -131,7 +139,7 @@ export function demoExamples(doc: OpenApiDocument, slug: string): Map<string, De
 export interface Demo<S, Id extends OperationId = OperationId> {
   /** The create call whose documented example the demo session is. */
   create: Id;
-  /** The session that call starts for its example (the body, as validated, and path values), created at `at`, with no scenario. */
+  /** The session that call starts for its example (the body, as validated, and path values), created at `at`, with no behaviour. */
   start: (call: Call, example: {body: RequestOf<Id>; path: Record<string, string>}, at: number) => S | Promise<S>;
 }
 

@@ -43,11 +43,11 @@ import type {
   operations as HotelsReviews,
 } from '@portal/specs/types/hotels-reviews';
 import type {RawJson} from '../answers';
-import type {Scenario} from '../scenarios';
+import type {Behaviour} from '../behaviours';
 import type {TokenSigner} from '../token';
 
-/** The behaviours a caller can ask for on purpose: declared in ../scenarios.ts. */
-export {scenarios, type Scenario} from '../scenarios';
+/** The behaviours a caller can ask for on purpose: declared in ../behaviours.ts. */
+export {behaviours, type Behaviour} from '../behaviours';
 
 /** The operations of each API, by slug, as generated from its bundle. */
 export interface ApiOperations {
@@ -131,7 +131,7 @@ export interface Call<Id extends OperationId = OperationId> {
   params: ParamsOf<Id>;
   /** Milliseconds since the epoch, from the app's clock. */
   now: number;
-  scenario?: Scenario;
+  behaviour?: Behaviour;
   tokens: TokenSigner;
 }
 

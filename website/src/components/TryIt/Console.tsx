@@ -33,7 +33,7 @@ import {
 import Samples from './Samples';
 import styles from './styles.module.css';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {SCENARIO_HEADER} from '@portal/sandbox/scenarios';
+import {BEHAVIOUR_HEADER} from '@portal/sandbox/behaviours';
 import Target, {useTarget} from './Target';
 import {useRun} from './useRun';
 
@@ -98,7 +98,7 @@ function Form({operation, doc}: {operation: ConsoleOperation; doc: OpenApiDocume
     const values = Object.fromEntries(followUp.parameters.map(({parameter}) => [parameter, live.token]));
     const body = JSON.stringify({[followUp.bodyField]: row.id}, null, 2);
     const sessionKey = operation.keyHeaders.map((header) => live.request.headers[header]).find(Boolean) ?? '';
-    const scenario = live.request.headers[SCENARIO_HEADER] ?? '';
+    const scenario = live.request.headers[BEHAVIOUR_HEADER] ?? '';
     const sent = editedRequest(followUp.operation, live.request.base, values, sessionKey, body, scenario);
     setShown(undefined);
     void run.refresh(sent, followUp.plan, row.id);

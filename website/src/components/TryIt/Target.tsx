@@ -8,7 +8,7 @@
 import {useCallback, useId, useState, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {scenarios} from '@portal/sandbox/scenarios';
+import {behaviours} from '@portal/sandbox/behaviours';
 import {localSandboxBase, localSandboxUrl, targetChoices, type TargetKind} from './request';
 import styles from './styles.module.css';
 
@@ -131,7 +131,7 @@ export default function Target({choice, hostedUrl}: {choice: TargetChoice; hoste
           <span>Scenario</span>
           <select value={choice.scenario} onChange={(event) => choice.setScenario(event.target.value)}>
             <option value="">None: answer as usual</option>
-            {scenarios.map((name) => (
+            {behaviours.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

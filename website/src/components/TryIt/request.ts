@@ -18,7 +18,7 @@ import {
   type Operation,
   type Schema,
 } from '@portal/specs';
-import {SCENARIO_HEADER} from '@portal/sandbox/scenarios';
+import {BEHAVIOUR_HEADER} from '@portal/sandbox/behaviours';
 
 /** A path or query parameter as the console shows it. */
 export interface ParameterField {
@@ -267,7 +267,7 @@ export function editedRequest(
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   for (const header of operation.keyHeaders) headers[header] = key;
-  if (scenario) headers[SCENARIO_HEADER] = scenario;
+  if (scenario) headers[BEHAVIOUR_HEADER] = scenario;
   const query: Record<string, string> = {};
   for (const field of operation.parameters) {
     if (field.in === 'query' && values[field.name]) query[field.name] = values[field.name];

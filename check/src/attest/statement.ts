@@ -1,0 +1,148 @@
+/**
+ * A hosted check's attestation (`attestation.json`): an in-toto Statement v1 with the test-result predicate
+ * (`https://in-toto.io/attestation/test-result/v0.1`), signed in a DSSE envelope (./dsse.ts) with the
+ * portal's Ed25519 key (./keys.ts).
+ *
+ * - `subject`: `session.har` (the HAR the run recorded, keys masked) with its SHA-256;
+ * - `predicate.result`: `PASSED` or `FAILED`, as the check's verdict; `passedTests`, `failedTests` and
+ *   `warnedTests` (rules the run did not exercise) as `<scenario>/<rule-id>`;
+ * - `predicate.url`: the run's address on the portal;
+ * - `predicate.configuration`: the check (the digest of its rules, the build's commit when known, when the
+ *   run started and was judged, the program's label, the problems that failed it) and every specification
+ *   bundle it judged against, by its address on the portal and its SHA-256 (the same digests as
+ *   `sandbox.mjs --version`, ../cli/version.ts).
+ *
+ * Browser-safe (Web Crypto only): the Worker signs with it, the command and the page verify with verify.ts.
+ */
+import type {OpenApiDocument} from '@portal/specs';
+import type {CheckReport, Rule} from '../model';
+import {signEnvelope, type DsseEnvelope} from './dsse';
+import type {Signer} from './keys';
+
+export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
+export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+export const TEST_RESULT_PREDICATE = 'https://in-toto.io/attestation/test-result/v0.1';
+/** The name of the attested file, and of the configuration entry that is the check itself. */
+export const ATTESTED_HAR = 'session.har';
+export const CHECK_CONFIGURATION = 'integration-check';
+
+/** An in-toto ResourceDescriptor, the fields used here. */
+export interface ResourceDescriptor {
+  name: string;
+  uri?: string;
+  digest?: Record<string, string>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface TestResultStatement {
+  _type: typeof STATEMENT_TYPE;
+  subject: {name: string; digest: {sha256: string}}[];
+  predicateType: typeof TEST_RESULT_PREDICATE;
+  predicate: {
+    result: 'PASSED' | 'FAILED';
+    configuration: ResourceDescriptor[];
+    url: string;
+    passedTests: string[];
+    warnedTests: string[];
+    failedTests: string[];
+  };
+}
+
+/** The test lists of a report: each rule of each run as `<scenario>/<rule-id>`, by outcome. */
+export function resultLists(
+  report: CheckReport,
+): Pick<TestResultStatement['predicate'], 'passedTests' | 'warnedTests' | 'failedTests'> {
+  const lists = {passedTests: [] as string[], warnedTests: [] as string[], failedTests: [] as string[]};
+  for (const run of report.runs) {
+    const scenario = run.recording.scenario ?? run.recording.label ?? 'har';
+    for (const verdict of run.verdicts) {
+      const list =
+        verdict.outcome === 'pass'
+          ? lists.passedTests
+          : verdict.outcome === 'fail'
+            ? lists.failedTests
+            : lists.warnedTests;
+      list.push(`${scenario}/${verdict.rule}`);
+    }
+  }
+  return lists;
+}
+
+const hex = (bytes: ArrayBuffer): string =>
+  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** SHA-256 of text (its UTF-8 bytes), hex. */
+export const sha256Hex = async (text: string | Uint8Array<ArrayBuffer>): Promise<string> =>
+  hex(await crypto.subtle.digest('SHA-256', typeof text === 'string' ? new TextEncoder().encode(text) : text));
+
+/** Each bundle's digest, as ../cli/version.ts computes it for `--version` (SHA-256 of its JSON as carried). */
+export async function bundleDescriptors(
+  bundles: Map<string, OpenApiDocument>,
+  siteUrl: string,
+): Promise<ResourceDescriptor[]> {
+  const descriptors: ResourceDescriptor[] = [];
+  for (const [slug, doc] of bundles)
+    descriptors.push({
+      name: `${slug}.json`,
+      uri: `${siteUrl}/openapi/${slug}.json`,
+      digest: {sha256: await sha256Hex(JSON.stringify(doc))},
+    });
+  return descriptors;
+}
+
+/** The check's own version: the SHA-256 of its rules as the site states them (ids, sentences, tolerances). */
+export const rulesDigest = (rules: Rule[]): Promise<string> =>
+  sha256Hex(JSON.stringify(rules.map(({id, sentence, tolerance}) => [id, sentence, tolerance])));
+
+export interface AttestationInput {
+  report: CheckReport;
+  rules: Rule[];
+  /** `session.har` exactly as served. */
+  har: string;
+  /** The run's address (`<portal>/check/v1/runs/<id>`). */
+  url: string;
+  /** The portal's origin: the bundles' addresses. */
+  siteUrl: string;
+  bundles: Map<string, OpenApiDocument>;
+  startedAt: string;
+  finishedAt: string;
+  /** The commit the Worker was built from, when known. */
+  commit?: string;
+}
+
+/** The statement of a judged run. */
+export async function testResultStatement(input: AttestationInput): Promise<TestResultStatement> {
+  const {report} = input;
+  return {
+    _type: STATEMENT_TYPE,
+    subject: [{name: ATTESTED_HAR, digest: {sha256: await sha256Hex(input.har)}}],
+    predicateType: TEST_RESULT_PREDICATE,
+    predicate: {
+      result: report.passed ? 'PASSED' : 'FAILED',
+      configuration: [
+        {
+          name: CHECK_CONFIGURATION,
+          uri: `${input.siteUrl}/docs/getting-started/integration-check`,
+          digest: {sha256: await rulesDigest(input.rules)},
+          annotations: {
+            ...(input.commit ? {commit: input.commit} : {}),
+            program: report.subject,
+            scenarios: report.runs.map((run) => run.recording.scenario ?? run.recording.label ?? 'har'),
+            startedAt: input.startedAt,
+            finishedAt: input.finishedAt,
+            problems: report.problems,
+          },
+        },
+        ...(await bundleDescriptors(input.bundles, input.siteUrl)),
+      ],
+      url: input.url,
+      ...resultLists(report),
+    },
+  };
+}
+
+/** The signed attestation: the statement in a DSSE envelope, signed by `signer`. */
+export async function attest(input: AttestationInput, signer: Signer): Promise<DsseEnvelope> {
+  const statement = await testResultStatement(input);
+  return signEnvelope(IN_TOTO_PAYLOAD_TYPE, new TextEncoder().encode(JSON.stringify(statement)), signer);
+}

@@ -1,0 +1,197 @@
+/**
+ * Verifying a hosted check's attestation (statement.ts), for `sandbox.mjs verify` (../cli/verify.ts)
+ * and the Integration check page (nothing leaves the page). It holds when:
+ *
+ * - the envelope is signed by a key of the portal's published set that has not expired (keys.ts);
+ * - its payload is an in-toto Statement v1 with the test-result predicate, naming `session.har` by SHA-256;
+ * - given the HAR: the HAR is that subject (same SHA-256), the specifications it was judged against are those
+ *   this verifier carries, and judging the HAR again (../judge/judgeHar.ts) gives the attested result and test lists.
+ *
+ * `unreadable` is input that is not an attestation or a key set at all (exit 2); `refused` is anything that
+ * does not match, each reason one sentence (exit 1). Browser-safe.
+ */
+import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
+import {
+  ATTESTED_HAR,
+  bundleDescriptors,
+  IN_TOTO_PAYLOAD_TYPE,
+  resultLists,
+  sha256Hex,
+  STATEMENT_TYPE,
+  TEST_RESULT_PREDICATE,
+  type TestResultStatement,
+} from './statement';
+import {readEnvelope, verifyEnvelope} from './dsse';
+import {KEYS_PATH, readKeySet, trustedKeys} from './keys';
+
+export {KEYS_PATH};
+import {judgeCheckHar} from '../judge/judgeHar';
+import {isObject} from '../json';
+
+/** An attestation or key set is small; a file larger than this is not one. */
+export const MAX_SMALL_FILE = 1024 * 1024;
+
+export interface VerifyInput {
+  /** attestation.json as read. */
+  attestation: string;
+  /** The published key set (`/.well-known/integration-check-keys.json`) as read. */
+  keys: string;
+  /** Now, ms since 1970: keys whose entry has expired are not trusted. */
+  now: number;
+  /** session.har as read, to check it is the subject and judge it again. */
+  har?: Uint8Array<ArrayBuffer>;
+  /** The specifications to judge the HAR against (needed with `har`). */
+  bundles?: Map<string, OpenApiDocument>;
+  precompiledValidators?: PrecompiledValidators;
+}
+
+export type VerifyOutcome =
+  | {status: 'verified'; statement: TestResultStatement; keyid: string; lines: string[]}
+  | {status: 'refused'; reasons: string[]; statement?: TestResultStatement}
+  | {status: 'unreadable'; reason: string};
+
+const isTextList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The statement's shape, or what is wrong with it. */
+function readStatement(value: unknown): TestResultStatement | string {
+  if (!isObject(value)) return 'its payload is not a JSON object';
+  if (value._type !== STATEMENT_TYPE)
+    return `its payload is not an in-toto Statement v1 (_type ${String(value._type)})`;
+  if (value.predicateType !== TEST_RESULT_PREDICATE)
+    return `its predicate is not a test result (predicateType ${String(value.predicateType)})`;
+  const subject = Array.isArray(value.subject) ? (value.subject as unknown[]) : [];
+  const har = subject.find((item) => isObject(item) && item.name === ATTESTED_HAR);
+  if (!isObject(har) || !isObject(har.digest) || typeof har.digest.sha256 !== 'string')
+    return `its subject names no ${ATTESTED_HAR} with a SHA-256`;
+  const predicate = value.predicate;
+  if (!isObject(predicate) || (predicate.result !== 'PASSED' && predicate.result !== 'FAILED'))
+    return 'its predicate has no result PASSED or FAILED';
+  for (const list of ['passedTests', 'warnedTests', 'failedTests'])
+    if (!isTextList(predicate[list])) return `its predicate's ${list} is not a list of names`;
+  if (!Array.isArray(predicate.configuration)) return "its predicate's configuration is not a list";
+  return value as unknown as TestResultStatement;
+}
+
+const short = (digest: string): string => `${digest.slice(0, 12)}…`;
+
+/** What differs between two lists of test names, in a phrase, or undefined when they are the same. */
+function listDifference(name: string, attested: string[], judged: string[]): string | undefined {
+  const missing = judged.filter((test) => !attested.includes(test));
+  const extra = attested.filter((test) => !judged.includes(test));
+  if (!missing.length && !extra.length && attested.length === judged.length) return undefined;
+  const parts = [
+    ...(missing.length ? [`judging again adds ${missing.join(', ')}`] : []),
+    ...(extra.length ? [`the attestation has ${extra.join(', ')}, judging again does not`] : []),
+  ];
+  return `${name}: ${parts.join('; ') || 'the same names, counted differently'}`;
+}
+
+/** Judges the HAR again and compares; the reasons it does not give the attested verdict. */
+async function rejudged(
+  statement: TestResultStatement,
+  input: VerifyInput & {har: Uint8Array<ArrayBuffer>},
+): Promise<string[]> {
+  const bundles = input.bundles;
+  if (!bundles) return ['no specifications to judge the HAR against'];
+  // Judged against other specifications, the same HAR may be judged otherwise: say which differ first
+  const attested = new Map(
+    statement.predicate.configuration
+      .filter((descriptor) => descriptor.name.endsWith('.json') && descriptor.digest?.sha256)
+      .map((descriptor) => [descriptor.name, descriptor.digest!.sha256]),
+  );
+  const ours = await bundleDescriptors(bundles, '');
+  const differing = ours.filter((descriptor) => attested.get(descriptor.name) !== descriptor.digest!.sha256);
+  const absent = [...attested.keys()].filter((name) => !ours.some((descriptor) => descriptor.name === name));
+  if (differing.length || absent.length)
+    return [
+      `the run was judged against other specifications than this verifier carries (${[...differing.map((descriptor) => descriptor.name), ...absent].join(', ')}): verify with the sandbox.mjs of the same specifications`,
+    ];
+  const report = await judgeCheckHar(new TextDecoder().decode(input.har), bundles, 'session.har', {
+    precompiledValidators: input.precompiledValidators,
+  });
+  if ('error' in report) return [`${ATTESTED_HAR} cannot be judged: ${report.error}`];
+  const lists = resultLists(report);
+  const reasons = [
+    listDifference('passedTests', statement.predicate.passedTests, lists.passedTests),
+    listDifference('failedTests', statement.predicate.failedTests, lists.failedTests),
+    listDifference('warnedTests', statement.predicate.warnedTests, lists.warnedTests),
+  ].filter((reason): reason is string => reason !== undefined);
+  const result = report.passed ? 'PASSED' : 'FAILED';
+  if (result !== statement.predicate.result)
+    reasons.unshift(
+      `judging ${ATTESTED_HAR} again gives ${result}, the attestation says ${statement.predicate.result}`,
+    );
+  return reasons;
+}
+
+/**
+ * The lines `sandbox.mjs verify` prints for an outcome, and the Integration check page shows: each check that
+ * held with ✓, or each reason it is refused with ✗.
+ */
+export const outcomeLines = (outcome: Exclude<VerifyOutcome, {status: 'unreadable'}>): string[] =>
+  outcome.status === 'verified'
+    ? outcome.lines.map((line) => `✓ ${line}`)
+    : outcome.reasons.map((reason) => `✗ ${reason}`);
+
+/** Verifies an attestation (and, given it, its HAR) against a key set. */
+export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutcome> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input.attestation);
+  } catch {
+    return {status: 'unreadable', reason: 'the attestation is not JSON'};
+  }
+  const envelope = readEnvelope(parsed);
+  if (typeof envelope === 'string')
+    return {status: 'unreadable', reason: `the attestation is not a DSSE envelope: ${envelope}`};
+  const set = await readKeySet(input.keys);
+  if (typeof set === 'string') return {status: 'unreadable', reason: `the key set cannot be used: ${set}`};
+
+  if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE)
+    return {status: 'refused', reasons: [`its payloadType is ${envelope.payloadType}, not ${IN_TOTO_PAYLOAD_TYPE}`]};
+  const {trusted, expired} = await trustedKeys(set, input.now);
+  const named = envelope.signatures.map((signature) => signature.keyid);
+  const expiredSigner = expired.find((entry) => named.includes(entry.kid));
+  if (expiredSigner && !trusted.some((key) => named.includes(key.keyid)))
+    return {
+      status: 'refused',
+      reasons: [
+        `it is signed by key ${expiredSigner.kid}, whose entry in the key set expired at ${new Date(expiredSigner.exp * 1000).toISOString()}`,
+      ],
+    };
+  const signed = await verifyEnvelope(envelope, trusted);
+  if (!signed.ok) return {status: 'refused', reasons: [`the signature does not hold: ${signed.reason}`]};
+
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder('utf-8', {fatal: true}).decode(signed.payload));
+  } catch {
+    return {status: 'refused', reasons: ['its payload is not JSON']};
+  }
+  const statement = readStatement(payload);
+  if (typeof statement === 'string') return {status: 'refused', reasons: [statement]};
+  const {predicate} = statement;
+  const subject = statement.subject.find((item) => item.name === ATTESTED_HAR)!.digest.sha256;
+  const lines = [
+    `signature: holds, by key ${signed.keyid} of the key set`,
+    `statement: ${predicate.result}, ${predicate.passedTests.length} passed, ${predicate.failedTests.length} failed, ${predicate.warnedTests.length} not exercised; run ${predicate.url}`,
+  ];
+  if (input.har) {
+    const digest = await sha256Hex(input.har);
+    if (digest !== subject)
+      return {
+        status: 'refused',
+        statement,
+        reasons: [
+          `the HAR is not the attested ${ATTESTED_HAR}: its SHA-256 is ${short(digest)}, the attestation names ${short(subject)}`,
+        ],
+      };
+    const reasons = await rejudged(statement, {...input, har: input.har});
+    if (reasons.length) return {status: 'refused', statement, reasons};
+    lines.push(
+      `${ATTESTED_HAR}: the attested subject (sha256 ${short(subject)}), and judging it again gives ${predicate.result} with the same tests`,
+    );
+  }
+  return {status: 'verified', statement, keyid: signed.keyid, lines};
+}

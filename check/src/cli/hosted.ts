@@ -1,0 +1,167 @@
+/**
+ * `check --hosted <portal origin> -- <program>`: the command's side of a hosted run (../hosted/api.ts on the portal's
+ * Worker). It makes a run with a sandbox key of its own (`sandbox_check_` and 128 random bits), runs the
+ * program once per scenario on this machine with `API_BASE_URL` set to that scenario's base URL on the portal
+ * and `API_KEY` to the key, tells the run how each program ended, and writes the run's report files (the same
+ * as the local check's, plus `attestation.json`) to the report folder. The portal records and judges the
+ * calls; this machine only runs the program. Exit codes as the local check: 0 passed, 1 failed, 2 the portal
+ * cannot be reached or refuses the run, or the program cannot start.
+ */
+import {mkdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {CheckScenario, ProgramEnd} from '../model';
+import {CannotStart, runProgram} from './runProgram';
+import {stderrExcerpt} from './summary';
+import {RUN_FILES} from '../hosted/limits';
+
+export interface HostedArgs {
+  origin: string;
+  command: string;
+  args: string[];
+  scenarios: CheckScenario[];
+  timeoutS: number;
+  reportDir: string;
+}
+
+export interface HostedIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** The portal's fetch (tests pass their own; `fetch` unless given). */
+  fetch?: typeof fetch;
+}
+
+/** The run as the portal made it. */
+interface MadeRun {
+  id: string;
+  url: string;
+  expiresAt: string;
+  runs: {scenario: CheckScenario; baseUrl: string}[];
+}
+
+/** The portal's verdict at finish. */
+interface HostedVerdict {
+  result: 'PASSED' | 'FAILED';
+  runs: {scenario: string; calls: number; verdicts: {rule: string; outcome: string; detail: string}[]}[];
+  problems: string[];
+  files: string[];
+}
+
+/** A key of this run only: the portal ties the run to it. */
+const runKey = (): string =>
+  `sandbox_check_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`;
+
+/** The error body's message of an answer the portal refused, or its status. */
+async function refusal(answer: Response): Promise<string> {
+  const text = await answer.text();
+  try {
+    const body = JSON.parse(text) as {message?: unknown};
+    if (typeof body.message === 'string') return `${answer.status}: ${body.message}`;
+  } catch {
+    // Not the check's error body (a proxy in between, or another site)
+  }
+  return `${answer.status} ${text.slice(0, 200).trim()}`;
+}
+
+function describeEnd(end: ProgramEnd, calls: number): string {
+  const seconds = `${(end.durationMs / 1000).toFixed(1)} s`;
+  const how = end.timedOut
+    ? `was stopped at the time limit (${seconds})`
+    : end.signal
+      ? `ended by ${end.signal} after ${seconds}`
+      : `exited ${end.exitCode} after ${seconds}`;
+  return `the program ${how}, ${calls} call${calls === 1 ? '' : 's'}`;
+}
+
+/** Runs the whole hosted check; returns the exit code. */
+export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<number> {
+  const send = io.fetch ?? fetch;
+  const key = runKey();
+  const headers = {'x-api-key': key, 'content-type': 'application/json'};
+  const at = (url: string, init: RequestInit = {}) =>
+    send(url, {...init, headers, signal: AbortSignal.timeout(60_000)}).catch((error: unknown) => {
+      throw new Error(`cannot reach ${args.origin}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  try {
+    const created = await at(`${args.origin}/check/v1/runs`, {
+      method: 'POST',
+      body: JSON.stringify({
+        scenarios: args.scenarios,
+        program: [args.command, ...args.args].join(' ').slice(0, 200),
+        timeoutSeconds: args.timeoutS,
+      }),
+    });
+    if (created.status !== 201) {
+      io.err(`check: ${args.origin} refused the run: ${await refusal(created)}`);
+      return 2;
+    }
+    const run = (await created.json()) as MadeRun;
+    io.out(`Hosted run ${run.url} (kept until ${run.expiresAt})`);
+
+    const programs: Partial<Record<CheckScenario, Omit<ProgramEnd, 'stderrTail' | 'flooded'>>> = {};
+    for (const {scenario, baseUrl} of run.runs) {
+      let end: ProgramEnd;
+      try {
+        end = await runProgram({
+          command: args.command,
+          args: args.args,
+          cwd: io.cwd,
+          env: {...io.env, API_BASE_URL: baseUrl, API_KEY: key},
+          timeLimitMs: Math.round(args.timeoutS * 1000),
+        }).done;
+      } catch (error) {
+        if (!(error instanceof CannotStart)) throw error;
+        io.err(`check: ${error.message}`);
+        return 2;
+      }
+      const {exitCode, signal, timedOut, durationMs} = end;
+      programs[scenario] = {exitCode, signal, timedOut, durationMs};
+      const status = await at(run.url);
+      const calls = status.ok ? ((await status.json()) as {calls: Record<string, number>}).calls[scenario] : 0;
+      io.out(`${scenario}: ${describeEnd(end, calls ?? 0)}`);
+      if (!calls && end.stderrTail.trim())
+        io.out(
+          ['  it made no call; its stderr said:', ...stderrExcerpt(end.stderrTail).map((line) => `    ${line}`)].join(
+            '\n',
+          ),
+        );
+    }
+
+    const finished = await at(`${run.url}/finish`, {method: 'POST', body: JSON.stringify({programs})});
+    if (!finished.ok) {
+      io.err(`check: the run could not be finished: ${await refusal(finished)}`);
+      return 2;
+    }
+    const verdict = (await finished.json()) as HostedVerdict;
+    for (const judged of verdict.runs) {
+      const count = (outcome: string) => judged.verdicts.filter((item) => item.outcome === outcome).length;
+      io.out(
+        `${judged.scenario}: ${count('pass')} passed, ${count('fail')} failed, ${count('not-exercised')} not exercised`,
+      );
+      for (const item of judged.verdicts.filter((candidate) => candidate.outcome === 'fail'))
+        io.out(`  ✗ ${item.rule}: ${item.detail}`);
+    }
+    for (const problem of verdict.problems) io.out(`✗ ${problem}`);
+
+    await mkdir(args.reportDir, {recursive: true});
+    const written: string[] = [];
+    for (const name of Object.keys(RUN_FILES)) {
+      const answer = await at(`${run.url}/${name}`);
+      if (!answer.ok) {
+        io.err(`check: ${name} could not be fetched: ${await refusal(answer)}`);
+        return 2;
+      }
+      const file = path.join(args.reportDir, name);
+      await writeFile(file, new Uint8Array(await answer.arrayBuffer()));
+      const relative = path.relative(io.cwd, file);
+      written.push(relative.startsWith('..') || path.isAbsolute(relative) ? file : relative);
+    }
+    io.out(`Report: ${written.join(', ')}`);
+    io.out(verdict.result === 'PASSED' ? 'PASSED: every rule holds in every run' : 'FAILED');
+    return verdict.result === 'PASSED' ? 0 : 1;
+  } catch (error) {
+    io.err(`check: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * `verify` as the partner types it (verify.ts through command.ts): an attestation signed here verifies
+ * against a key set file, with and without its HAR (exit 0); a HAR with one byte changed or a set without the
+ * key is refused in one line saying what (exit 1); input that cannot be read, and usage errors, are one line
+ * with exit 2. Against a portal's origin, in workerd: deploy/src/hostedCheck.test.ts.
+ */
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {bundles} from '@portal/sandbox/testing';
+import {runCommand} from './command';
+import {normalRun} from '../report/report.fixture';
+import {newSigner, signedFixture} from '../attest/signed.fixture';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'verify-'));
+  const {signer, har, envelope} = await signedFixture([normalRun().recording], {
+    finishedAt: '2026-11-23T10:01:00.000Z',
+  });
+  const other = await newSigner();
+  writeFileSync(path.join(dir, 'attestation.json'), JSON.stringify(envelope, null, 2));
+  writeFileSync(path.join(dir, 'session.har'), har);
+  writeFileSync(path.join(dir, 'changed.har'), har.replace('"normal"', '"Normal"'));
+  writeFileSync(path.join(dir, 'keys.json'), JSON.stringify({keys: [signer.published]}));
+  writeFileSync(path.join(dir, 'other-keys.json'), JSON.stringify({keys: [other.published]}));
+});
+
+async function verify(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCommand(bundles, ['verify', ...argv], {
+    cwd: dir,
+    env: {},
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    invocation: 'node sandbox.mjs',
+  });
+  return {code, out: out.join('\n'), err: err.join('\n')};
+}
+
+describe('node sandbox.mjs verify', () => {
+  it('holds with the key set file, with and without the HAR', async () => {
+    const alone = await verify('attestation.json', '--keys', 'keys.json');
+    expect(alone.code).toBe(0);
+    expect(alone.out).toMatch(/^✓ signature: holds, by key /);
+    expect(alone.out.split('\n').at(-1)).toBe(
+      'VERIFIED (the signature and the statement; give --har to check the HAR too)',
+    );
+    const both = await verify('attestation.json', '--har', 'session.har', '--keys=keys.json');
+    expect([both.code, both.out.split('\n').at(-1)]).toEqual([0, 'VERIFIED']);
+  });
+
+  it('refuses a changed HAR and a key set without the signing key, saying what, exit 1', async () => {
+    const changed = await verify('attestation.json', '--har', 'changed.har', '--keys', 'keys.json');
+    expect(changed.code).toBe(1);
+    expect(changed.out).toMatch(/^✗ the HAR is not the attested session\.har: its SHA-256 is [0-9a-f]{12}…/);
+    expect(changed.out.split('\n').at(-1)).toBe('NOT VERIFIED');
+    const stranger = await verify('attestation.json', '--keys', 'other-keys.json');
+    expect(stranger.code).toBe(1);
+    expect(stranger.out).toContain('which is not among the trusted keys');
+  });
+
+  it('says --help, and answers unreadable input and usage errors in one line with exit 2', async () => {
+    const help = await verify('--help');
+    expect([help.code, help.out.split('\n')[0]]).toEqual([0, 'Usage:']);
+    const cases: [string[], string][] = [
+      [[], "verify: give the attestation.json to verify. Run 'node sandbox.mjs verify --help' for the options."],
+      [
+        ['attestation.json'],
+        "verify: give --keys: the portal's origin, or a file holding its key set. Run 'node sandbox.mjs verify --help' for the options.",
+      ],
+      [
+        ['attestation.json', '--key', 'k'],
+        "verify: unknown option --key. Run 'node sandbox.mjs verify --help' for the options.",
+      ],
+      [['missing.json', '--keys', 'keys.json'], 'verify: cannot read ' + path.join(dir, 'missing.json') + ': ENOENT'],
+      [['session.har', '--keys', 'keys.json'], 'verify: the attestation is not a DSSE envelope: it has no payloadType'],
+      [
+        ['attestation.json', '--keys', 'session.har'],
+        'verify: the key set cannot be used: it is not a JWK set: it has no keys list',
+      ],
+      [
+        ['attestation.json', '--keys', 'https://portal.example/docs'],
+        "verify: --keys takes the portal's origin (https://developers.example.com), not https://portal.example/docs",
+      ],
+    ];
+    for (const [argv, message] of cases) {
+      const outcome = await verify(...argv);
+      expect([outcome.code, outcome.err]).toEqual([2, message]);
+    }
+    expect(readFileSync(path.join(dir, 'keys.json'), 'utf8')).toContain('Ed25519');
+  });
+});

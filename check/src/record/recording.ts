@@ -1,0 +1,181 @@
+/**
+ * A recording read as the rules read it (`readRun`): each exchange with its operation, its role in a live
+ * search (create or poll) and its answer, and the sessions of the live searches; `traceOf` gives a
+ * session to the report's timeline. What the specifications say that the rules need (the live searches,
+ * the headers that carry a key, the polls that take a body) is read once per set of bundles. Pure and
+ * browser-safe: the site's HAR check runs it too. The rules themselves are rules/<id>.ts.
+ *
+ * A session of a live search is the chain of its tokens: a 2xx create of a live search starts one, its
+ * answer's token and every token a poll answer of it carries belong to it (every poll answer of the
+ * sandbox carries a new token, and any token of a session polls it). A poll with a token never seen
+ * (a HAR that starts mid-search, a made-up token) is a session of its own.
+ */
+import {liveFlows, operations, requestMedia, securityHeaders, type LiveFlow, type OpenApiDocument} from '@portal/specs';
+import type {CheckedRequest, Exchange, Recording, SessionTrace} from '../model';
+
+/** What the bundles say that the rules read, read once per set of bundles. */
+export interface SpecFacts {
+  /** The live searches (create and poll) by the operationId of either. */
+  flowsByCreate: Map<string, LiveFlow>;
+  flowsByPoll: Map<string, LiveFlow>;
+  /** The headers that carry a key, by operationId (none for `security: []`). */
+  keyHeaders: Map<string, string[]>;
+  /** Every header name that carries a key in some operation (`x-api-key`). */
+  allKeyHeaders: string[];
+  /** The polls that take a body (hotels: sort, filters, page). */
+  pollsWithBody: Set<string>;
+}
+
+const factsOfBundles = new WeakMap<Map<string, OpenApiDocument>, SpecFacts>();
+
+export function specFacts(bundles: Map<string, OpenApiDocument>): SpecFacts {
+  const known = factsOfBundles.get(bundles);
+  if (known) return known;
+  // The live searches: flows whose create starts a search (an itinerary refresh's create takes a token)
+  const flows = [...bundles].flatMap(([slug, doc]) => liveFlows(slug, doc)).filter((flow) => flow.kind === 'search');
+  const keyHeaders = new Map<string, string[]>();
+  for (const [slug, doc] of bundles) {
+    for (const operation of operations(slug, doc))
+      keyHeaders.set(operation.operationId, securityHeaders(doc, operation));
+  }
+  const facts: SpecFacts = {
+    flowsByCreate: new Map(flows.map((flow) => [flow.create.operationId, flow])),
+    flowsByPoll: new Map(flows.map((flow) => [flow.poll.operationId, flow])),
+    keyHeaders,
+    allKeyHeaders: [...new Set([...keyHeaders.values()].flat())],
+    pollsWithBody: new Set(
+      flows.filter((flow) => requestMedia(bundles.get(flow.slug)!, flow.poll)).map((flow) => flow.poll.operationId),
+    ),
+  };
+  factsOfBundles.set(bundles, facts);
+  return facts;
+}
+
+/** One exchange with what the rules read of it. */
+export interface Call {
+  exchange: Exchange;
+  checked: CheckedRequest;
+  index: number;
+  start: number;
+  end: number;
+  status: number;
+  ok: boolean;
+  role?: 'create' | 'poll';
+  flow?: LiveFlow;
+  /** The token a poll sent (its path parameter). */
+  token?: string;
+  /** The JSON of a 2xx answer, when it is a JSON object. */
+  answer?: Record<string, unknown>;
+  session?: Session;
+}
+
+export interface Session {
+  id: number;
+  slug: string;
+  /** The live search it is a session of, with the facts its specification declares. */
+  flow: LiveFlow;
+  /** Its calls in the order they started. */
+  calls: Call[];
+}
+
+/** A recording as the rules read it. */
+export interface Run {
+  recording: Recording;
+  /** The exchanges in the order they started. */
+  calls: Call[];
+  sessions: Session[];
+  specs: SpecFacts;
+}
+
+function jsonObject(text: string | undefined): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many results an answer's content holds, when it holds its flow's collection (`x-live-flow.results`). */
+function resultCount(flow: LiveFlow, answer: Record<string, unknown> | undefined): number | undefined {
+  const content = answer?.content as {results?: Record<string, unknown>} | undefined;
+  const collection = content?.results?.[flow.results];
+  if (Array.isArray(collection)) return collection.length;
+  return collection && typeof collection === 'object' ? Object.keys(collection).length : undefined;
+}
+
+/** Reads a recording: each exchange's operation and role, and the sessions of its live searches. */
+export function readRun(recording: Recording, checked: CheckedRequest[], bundles: Map<string, OpenApiDocument>): Run {
+  const specs = specFacts(bundles);
+  const calls = recording.exchanges
+    .map((exchange, position): Call => {
+      const found = checked[position] ?? {pathParams: {}, violations: []};
+      const status = exchange.response.status;
+      const ok = status >= 200 && status < 300;
+      const operationId = found.operationId ?? '';
+      const created = specs.flowsByCreate.get(operationId);
+      const polled = specs.flowsByPoll.get(operationId);
+      const flow = created ?? polled;
+      return {
+        exchange,
+        checked: found,
+        index: exchange.index,
+        start: exchange.startedMs,
+        end: exchange.endedMs,
+        status,
+        ok,
+        role: created ? 'create' : polled ? 'poll' : undefined,
+        flow,
+        token: polled ? found.pathParams[polled.tokenParameter] : undefined,
+        answer: ok && flow ? jsonObject(exchange.response.body) : undefined,
+      };
+    })
+    .sort((a, b) => a.start - b.start || a.index - b.index);
+
+  const sessions: Session[] = [];
+  // When each session was first answered: its create's answer, or the first poll of a token never seen
+  const answered = new Map<Session, number>();
+  const byToken = new Map<string, Session>();
+  const open = (call: Call, tokens: string[]): Session => {
+    const session: Session = {id: 0, slug: call.flow!.slug, flow: call.flow!, calls: []};
+    sessions.push(session);
+    answered.set(session, call.end);
+    for (const token of tokens) byToken.set(token, session);
+    return session;
+  };
+  for (const call of calls) {
+    let session: Session | undefined;
+    if (call.role === 'create' && call.ok) session = open(call, []);
+    else if (call.role === 'poll' && call.token !== undefined)
+      session = byToken.get(call.token) ?? open(call, [call.token]);
+    if (!session) continue;
+    session.calls.push(call);
+    call.session = session;
+    const token = call.answer?.[call.flow!.tokenField];
+    if (typeof token === 'string' && !byToken.has(token)) byToken.set(token, session);
+  }
+  sessions.sort((a, b) => answered.get(a)! - answered.get(b)!);
+  sessions.forEach((session, position) => (session.id = position + 1));
+  return {recording, calls, sessions, specs};
+}
+
+/** A session for the report's timeline. */
+export function traceOf(session: Session): SessionTrace {
+  return {
+    id: session.id,
+    slug: session.slug,
+    calls: session.calls.map((call) => {
+      const resultStatus = call.answer?.status;
+      const resultAction = call.answer?.action;
+      const results = resultCount(session.flow, call.answer);
+      return {
+        index: call.index,
+        role: call.role!,
+        ...(typeof resultStatus === 'string' ? {resultStatus} : {}),
+        ...(typeof resultAction === 'string' ? {resultAction} : {}),
+        ...(results === undefined ? {} : {results}),
+      };
+    }),
+  };
+}
