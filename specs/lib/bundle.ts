@@ -1,5 +1,6 @@
 /**
- * `npm run specs:bundle`: bundles every API listed in `redocly.yaml` (its `$ref`s to `common/`,
+ * `npm run specs:bundle`: bundles every API listed in `redocly.yaml`, the thirteen and the portal's own
+ * (`CHECK_API_SLUG`, always from this repository, without code samples or a Postman collection: ./bundles.ts), (its `$ref`s to `common/`,
  * `hotels-common/` and `examples/` inlined as components) to `bundlePath(slug)`, with Redocly's own
  * bundler and the lint configuration of `redocly.yaml` (its decorators apply). Fails on any problem.
  *
@@ -31,6 +32,7 @@ import {
 } from '@redocly/openapi-core';
 import {stringify} from 'yaml';
 import {artefactPath, bundleDir, bundlePath, listedSlugs, sourcePath, specsDir} from './bundles';
+import {CHECK_API_SLUG} from './portalApis';
 import {codeSamples, exampleRequest, typedClientSample} from './codeSamples';
 import {operations, type OpenApiDocument} from './openapi';
 import {postmanCollection, sandboxEnvironment} from './postman';
@@ -186,11 +188,17 @@ async function writeArtefacts(docs: Map<string, OpenApiDocument>, dir: string): 
     written.push(path.basename(file));
   };
   for (const [slug, doc] of docs) {
-    addCodeSamples(doc, slug);
+    // The portal's own API: its JSON, YAML and types only (no samples or collection: the sandbox does not serve it)
+    const partner = slug !== CHECK_API_SLUG;
+    if (partner) addCodeSamples(doc, slug);
     write(bundlePath(slug, dir), `${JSON.stringify(doc, null, 2)}\n`);
     write(artefactPath(slug, 'yaml', dir), stringify(doc, {lineWidth: 0}));
     write(artefactPath(slug, 'd.ts', dir), await typesOf(slug, doc));
-    write(artefactPath(slug, 'postman.json', dir), `${JSON.stringify(await postmanCollection(slug, doc), null, 2)}\n`);
+    if (partner)
+      write(
+        artefactPath(slug, 'postman.json', dir),
+        `${JSON.stringify(await postmanCollection(slug, doc), null, 2)}\n`,
+      );
   }
   write(path.join(dir, 'sandbox.postman_environment.json'), `${JSON.stringify(sandboxEnvironment(), null, 2)}\n`);
   return written;
@@ -212,6 +220,9 @@ export async function bundleSpecs({from, outDir = bundleDir}: BundleOptions = {}
   const config = await loadConfig({configPath: path.join(specsDir, 'redocly.yaml')});
   const slugs = listedSlugs();
   const docs = from === undefined ? await authoredSpecs(config, slugs) : await fetchedSpecs(config, from, slugs);
+  // The portal's own API is this repository's, whatever the partner APIs are bundled from
+  const portal = await authoredSpecs(config, [CHECK_API_SLUG]);
+  docs.set(CHECK_API_SLUG, portal.get(CHECK_API_SLUG)!);
   fs.mkdirSync(path.dirname(outDir), {recursive: true});
   const staging = fs.mkdtempSync(path.join(path.dirname(outDir), `.${path.basename(outDir)}-`));
   try {
@@ -231,7 +242,7 @@ async function main(): Promise<void> {
   const {slugs} = await bundleSpecs({from});
   const took = Math.round(performance.now() - started);
   console.log(
-    `Bundled ${slugs.length} specifications${from ? ` from ${from}` : ''} to ${path.relative(process.cwd(), bundleDir)} (JSON, YAML, types, Postman) in ${took} ms.`,
+    `Bundled ${slugs.length} specifications${from ? ` from ${from}` : ''} and the integration check API to ${path.relative(process.cwd(), bundleDir)} (JSON, YAML, types, Postman) in ${took} ms.`,
   );
 }
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import type {OpenApiDocument} from './openapi';
+import {CHECK_API_SLUG} from './portalApis';
 
 /** The `specs/` folder. */
 export const specsDir = path.resolve(__dirname, '..');
@@ -24,8 +25,8 @@ export const artefactPath = (slug: string, extension: 'yaml' | 'd.ts' | 'postman
 /** The authored root of an API: `specs/<slug>/openapi.yaml`. */
 export const sourcePath = (slug: string): string => path.join(specsDir, slug, 'openapi.yaml');
 
-/** The slugs of the APIs listed in `redocly.yaml`, in its order. */
-export function listedSlugs(): string[] {
+/** Every slug `redocly.yaml` lists, the portal's own API (./portalApis.ts) included, in its order. */
+export function configuredSlugs(): string[] {
   const config = parse(fs.readFileSync(path.join(specsDir, 'redocly.yaml'), 'utf8')) as {
     apis?: Record<string, {root?: string}>;
   };
@@ -38,11 +39,14 @@ export function listedSlugs(): string[] {
   return entries.map(([slug]) => slug);
 }
 
-/** The slugs that have an authored specification folder `specs/<slug>/openapi.yaml`. */
+/** The slugs of the partner APIs listed in `redocly.yaml`, in its order (the portal's own API left out). */
+export const listedSlugs = (): string[] => configuredSlugs().filter((slug) => slug !== CHECK_API_SLUG);
+
+/** The partner APIs that have an authored specification folder `specs/<slug>/openapi.yaml`. */
 export function authoredSlugs(): string[] {
   return fs
     .readdirSync(specsDir)
-    .filter((name) => fs.existsSync(sourcePath(name)))
+    .filter((name) => name !== CHECK_API_SLUG && fs.existsSync(sourcePath(name)))
     .sort();
 }
 
@@ -55,7 +59,10 @@ export function loadBundle(slug: string, dir = bundleDir): OpenApiDocument {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument;
 }
 
-/** Every listed API's bundle, by slug, in the order of `redocly.yaml` (from `dist/openapi/` unless told). */
+/** Every listed partner API's bundle, by slug, in the order of `redocly.yaml` (from `dist/openapi/` unless told). */
 export function loadBundles(dir = bundleDir): Map<string, OpenApiDocument> {
   return new Map(listedSlugs().map((slug) => [slug, loadBundle(slug, dir)]));
 }
+
+/** The bundle of the portal's own API, the hosted check's (`CHECK_API_SLUG`). */
+export const loadCheckApi = (dir = bundleDir): OpenApiDocument => loadBundle(CHECK_API_SLUG, dir);

@@ -11,3 +11,4 @@ export * from './referenceMarkdown';
 export * from './codeSamples';
 export * from './liveLoops';
 export * from './operationMatcher';
+export * from './portalApis';

@@ -40,6 +40,34 @@ describe('SpecValidator', () => {
     expect(() => validator.schema('Nope', {})).toThrow('No schema Nope');
   });
 
+  it('names a field its schema does not take, where it is, and only such a field', () => {
+    const closed = {
+      type: 'object',
+      additionalProperties: false,
+      properties: {inner: {type: 'object', additionalProperties: false, properties: {kept: {type: 'string'}}}},
+    };
+    const validate = createAjv().compile(closed);
+    validate({inner: {kept: 'x', colour: 'red'}, size: 2});
+    expect(issuesOf(validate.errors)).toEqual([
+      {field: 'size', rule: 'additionalProperties', message: 'is not a field here'},
+      {field: 'inner.colour', rule: 'additionalProperties', message: 'is not a field here'},
+    ]);
+    expect(validate({inner: {kept: 'x'}})).toBe(true);
+  });
+
+  it('names a key its schema refuses by its name, once', () => {
+    const validate = createAjv().compile({
+      type: 'object',
+      propertyNames: {enum: ['normal', 'failed']},
+      additionalProperties: {type: 'integer'},
+    });
+    validate({normal: 1, chaos: 2});
+    expect(issuesOf(validate.errors)).toEqual([
+      {field: 'chaos', rule: 'enum', message: 'is not an allowed name here: must be one of normal, failed'},
+    ]);
+    expect(validate({normal: 1, failed: 2})).toBe(true);
+  });
+
   it('refuses two documents that share an operationId', () => {
     const doc = mini as unknown as OpenApiDocument;
     expect(

@@ -73,6 +73,7 @@ function notMessage(error: ErrorObject): string {
 export function messageOf(error: ErrorObject): string {
   const params = error.params as {allowedValues?: unknown; allowedValue?: unknown};
   if (error.keyword === 'not') return notMessage(error);
+  if (error.keyword === 'additionalProperties' && 'additionalProperty' in error.params) return 'is not a field here';
   if (error.keyword === 'const' && 'allowedValue' in params) return `must be ${enumValue(params.allowedValue)}`;
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     const allowed = params.allowedValues as unknown[];
@@ -193,6 +194,8 @@ export interface ValidationIssue {
 export function issuesOf(errors: ErrorObject[] | null | undefined, prefix: ValuePath = []): ValidationIssue[] {
   const seen = new Map<string, ValidationIssue>();
   for (const error of errors ?? []) {
+    // A key `propertyNames` refuses is named by its own error (below); Ajv's summary of it says less
+    if (error.keyword === 'propertyNames') continue;
     const path: ValuePath = [
       ...prefix,
       ...error.instancePath
@@ -201,9 +204,18 @@ export function issuesOf(errors: ErrorObject[] | null | undefined, prefix: Value
         .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
         .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)),
     ];
-    const missing = (error.params as {missingProperty?: string}).missingProperty;
+    const {missingProperty: missing, additionalProperty: extra} = error.params as {
+      missingProperty?: string;
+      additionalProperty?: string;
+    };
     if (error.keyword === 'required' && missing) path.push(missing);
-    const issue = {field: fieldName(path), rule: error.keyword, message: messageOf(error)};
+    // A field the schema does not take is named, as a missing one is: `colour is not a field here`
+    if (error.keyword === 'additionalProperties' && extra !== undefined) path.push(extra);
+    // A key `propertyNames` refuses (Ajv gives its error the key): the key is the field, its name what is wrong
+    const key = (error as ErrorObject & {propertyName?: string}).propertyName;
+    if (key !== undefined) path.push(key);
+    const message = key === undefined ? messageOf(error) : `is not an allowed name here: ${messageOf(error)}`;
+    const issue = {field: fieldName(path), rule: error.keyword, message};
     seen.set(`${issue.field} ${issue.rule} ${issue.message}`, issue);
   }
   return [...seen.values()];
