@@ -72,7 +72,9 @@ test('a HAR with one byte changed is refused, with the reason sandbox.mjs verify
 }) => {
   const expected = await expectedLines(files, files.tamperedHar);
   expect(expected).toHaveLength(1);
-  expect(expected[0]).toMatch(/^✗ the HAR is not the attested session\.har: its SHA-256 is [0-9a-f]{12}…/);
+  expect(expected[0]).toMatch(
+    /^✗ the HAR is not the attested session\.har: its SHA-256 is [0-9a-f]{12}….* \[HAR_DIGEST\]$/,
+  );
   const requests = await watchRequests(page);
   await openPage(page);
   await verify(page, {attestation: files.attestation, har: files.tamperedHar, keys: files.keys});
@@ -122,9 +124,11 @@ test('a key set without the signing key refuses the attestation; a file that is 
   await openPage(page);
   await verify(page, {attestation: files.attestation, keys: other.keys});
   await expect(verdict(page)).toHaveText('✗ Not verified');
-  await expect(lines(page)).toHaveText([/^✗ the signature does not hold: /]);
+  await expect(lines(page)).toHaveText([/^✗ the signature does not hold: .* \[SIGNATURE\]$/]);
   await verify(page, {attestation: files.har, keys: files.keys});
-  await expect(page.getByRole('alert')).toHaveText(/^session\.har: the attestation is not a DSSE envelope: /);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^session\.har: the attestation is not a DSSE envelope: .* \[NOT_A_DSSE_ENVELOPE\]\.$/,
+  );
   expect(consoleErrors).toEqual([]);
 });
 

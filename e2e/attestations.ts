@@ -1,7 +1,7 @@
 /**
  * Attestations for the in-browser verifier's tests (e2e/attestation-check.spec.ts, e2e/csp.spec.ts), made
  * when the tests run, as a hosted run makes them (check/src/hosted/run.ts): the passing HAR of a real check
- * (fixtures/integration-check/passing.har) judged again with the check's own code (`judgeCheckHar`), the
+ * (fixtures/integration-check/passing.har) judged again with the check's own code (`judgeHarText`), the
  * statement signed with `attest` by a key made here (`generateSigningKey`), against the specifications this
  * build serves (`loadBundles`, the same bundles as `/openapi/<slug>.json`). Written to a folder of the test's
  * output as the files a reader picks: `attestation.json`, `session.har`, a copy of the HAR with one byte
@@ -13,7 +13,7 @@ import path from 'node:path';
 import {loadBundles} from '@portal/specs/node';
 import {rules} from '@portal/check/contract';
 import {attest} from '@portal/check/attestation';
-import {judgeCheckHar} from '@portal/check/judgeHar';
+import {judgeHarText} from '@portal/check/judgeHar';
 import {generateSigningKey, signerOf, type KeySet} from '@portal/check/signingKeys';
 import {outcomeLines, verifyAttestation} from '@portal/check/verify';
 
@@ -33,7 +33,7 @@ export interface AttestationFiles {
 export async function makeAttestation(dir: string): Promise<AttestationFiles> {
   const bundles = loadBundles();
   const har = fs.readFileSync(passingHar, 'utf8');
-  const report = await judgeCheckHar(har, bundles, 'session.har');
+  const report = await judgeHarText(har, 'session.har', bundles, {mode: 'program'});
   if ('error' in report) throw new Error(`${passingHar} cannot be judged: ${report.error}`);
   const signer = await signerOf(JSON.stringify(await generateSigningKey()));
   const envelope = await attest(
@@ -81,6 +81,6 @@ export async function expectedLines(files: AttestationFiles, har?: string): Prom
     bundles: loadBundles(),
     ...(har ? {har: new Uint8Array(fs.readFileSync(har))} : {}),
   });
-  if (outcome.status === 'unreadable') throw new Error(outcome.reason);
+  if (outcome.status === 'unreadable') throw new Error(outcome.message);
   return outcomeLines(outcome);
 }

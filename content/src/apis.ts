@@ -158,7 +158,25 @@ export const apis: readonly Api[] = [
   },
 ];
 
-export const referencePath = (api: Api): string => `/api/${api.slug}/`;
+/** An API with a reference page: one of the thirteen, or the portal's own. */
+export type ReferenceApi = Pick<Api, 'slug' | 'title' | 'summary'>;
+
+/**
+ * The portal's own API, the hosted integration check's (specs/check-api/, `CHECK_API_SLUG` of @portal/specs): it
+ * has a reference page beside the thirteen's, linked from the Integration check guide, and is none of them (not
+ * in the navbar, the home page, the footer or the sidebar's list of APIs).
+ */
+export const checkApi: ReferenceApi = {
+  slug: 'check-api',
+  title: 'Integration check API',
+  summary:
+    "The portal's hosted integration check: make a run, record your program's calls, finish it and read its signed verdict.",
+};
+
+/** Every API with a reference page: the thirteen, then the portal's own. */
+export const referenceApis: readonly ReferenceApi[] = [...apis, checkApi];
+
+export const referencePath = (api: Pick<Api, 'slug'>): string => `/api/${api.slug}/`;
 /** Where the site serves the bundled specification (`bundlePath(slug)` of `@portal/specs/node`). */
 export const specUrl = (api: Pick<Api, 'slug'>): string => `/openapi/${api.slug}.json`;
 export const guideCategoryPath = (api: Api): string => `/docs/category/${api.guideCategory}`;

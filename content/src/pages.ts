@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {PluggableList} from 'unified';
 import {referenceMarkdown, type OpenApiDocument} from '@portal/specs';
-import {apis, referencePath} from './apis';
+import {apis, checkApi, referencePath, type ReferenceApi} from './apis';
 import {categoryMarkdown} from './categories';
 import type {ComponentForm, ComponentForms} from './components';
 import {gatherGuides, type DocsPage, type GuidesSource} from './guides';
@@ -44,20 +44,27 @@ export interface PagesOptions {
 }
 
 /** Each API's reference page, in the order of the list of APIs (./apis.ts), its markdown from its bundle. */
-export function referencePages(bundles: Map<string, OpenApiDocument>): DocsPage[] {
-  return apis.map((api) => {
+/** The reference page of an API, its markdown from its specification. */
+function referencePage(api: ReferenceApi, doc: OpenApiDocument): DocsPage {
+  return {
+    kind: 'reference',
+    title: `${doc.info.title} ${doc.info.version} API reference`,
+    path: referencePath(api),
+    markdownPath: markdownPath(referencePath(api)),
+    description: `Every operation, field, enum and error. OpenAPI: /openapi/${api.slug}.json`,
+    section: 'API reference',
+    markdown: referenceMarkdown(api.slug, doc),
+  };
+}
+
+/** The thirteen reference pages, then, given its specification (the bundle `check-api`), the portal's own API's. */
+export function referencePages(bundles: Map<string, OpenApiDocument>, checkApiDoc?: OpenApiDocument): DocsPage[] {
+  const pages = apis.map((api) => {
     const doc = bundles.get(api.slug);
     if (!doc) throw new Error(`${api.slug} has no bundle: run \`npm run specs:bundle\``);
-    return {
-      kind: 'reference',
-      title: `${doc.info.title} ${doc.info.version} API reference`,
-      path: referencePath(api),
-      markdownPath: markdownPath(referencePath(api)),
-      description: `Every operation, field, enum and error. OpenAPI: /openapi/${api.slug}.json`,
-      section: 'API reference',
-      markdown: referenceMarkdown(api.slug, doc),
-    };
+    return referencePage(api, doc);
   });
+  return checkApiDoc ? [...pages, referencePage(checkApi, checkApiDoc)] : pages;
 }
 
 /** The markdown of pages; links between them point to each other's markdown (references excepted). */

@@ -1,12 +1,13 @@
 /**
  * The Worker's precompiled validators (`build.ts`: Workers allow no `new Function`): the module
- * `portal:precompiled-validators` the build gives the sandbox's handler, bundled from this folder as the Worker
+ * `portal:precompiled-validators` the build gives the sandbox and the check's API, bundled from this folder as the Worker
  * build bundles it (its requires of Ajv's runtime and `@portal/specs/formats` resolved), holds a validator for
- * every request schema of the bundles, each answering as the one `SpecValidator` compiles. That the generated
+ * every request schema of the bundles and of the check API, each answering as the one `SpecValidator` compiles. That the generated
  * validators answer as the compiled ones for many values is specs/lib/standalone.test.ts.
  */
 import {build} from 'esbuild';
-import {issuesOf, type PrecompiledValidators} from '@portal/specs';
+import {CHECK_API_SLUG, issuesOf, SpecValidator, type PrecompiledValidators} from '@portal/specs';
+import {loadCheckApi} from '@portal/specs/node';
 import {virtualModules} from '@portal/specs/esbuild';
 import {requestSchemaRefsOf} from '@portal/specs/standalone';
 import {describe, expect, it} from 'vitest';
@@ -26,7 +27,7 @@ async function loadWorkerValidators(): Promise<PrecompiledValidators> {
     format: 'cjs',
     write: false,
     logLevel: 'silent',
-    plugins: [virtualModules(workerModules(bundles))],
+    plugins: [virtualModules(workerModules(bundles, loadCheckApi()))],
   });
   const module = {exports: {} as {precompiledValidators: PrecompiledValidators}};
   new Function('module', 'exports', 'require', bundled.outputFiles[0].text)(module, module.exports, require);
@@ -34,13 +35,25 @@ async function loadWorkerValidators(): Promise<PrecompiledValidators> {
 }
 
 describe("the Worker's precompiled validators", () => {
-  it('cover every schema the sandbox validates requests with, and answer as the compiled ones do', async () => {
+  it("cover every schema the sandbox and the check's API validate requests with, and answer as the compiled ones do", async () => {
     const precompiled = await loadWorkerValidators();
-    const refs = requestSchemaRefsOf(bundles);
-    expect(refs.length).toBeGreaterThan(0);
+    const checkApi = new Map([[CHECK_API_SLUG, loadCheckApi()]]);
+    const refs = [...requestSchemaRefsOf(bundles), ...requestSchemaRefsOf(checkApi)];
+    // The create and finish bodies, and the run id and file name the API's paths take
+    expect(requestSchemaRefsOf(checkApi)).toEqual([
+      'check-api#/paths/~1check~1v1~1runs/post/requestBody/content/application~1json/schema',
+      'check-api#/components/parameters/RunId/schema',
+      'check-api#/paths/~1check~1v1~1runs~1%7BrunId%7D~1finish/post/requestBody/content/application~1json/schema',
+      'check-api#/paths/~1check~1v1~1runs~1%7BrunId%7D~1%7Bfile%7D/get/parameters/1/schema',
+    ]);
     expect([...precompiled.keys()].sort()).toEqual([...refs].sort());
+    const checkValidator = new SpecValidator(checkApi);
     for (const ref of refs) {
-      const compiled = validator.validatorAt(ref.slice(0, ref.indexOf('#')), ref.slice(ref.indexOf('#')));
+      const slug = ref.slice(0, ref.indexOf('#'));
+      const compiled = (slug === CHECK_API_SLUG ? checkValidator : validator).validatorAt(
+        slug,
+        ref.slice(ref.indexOf('#')),
+      );
       const validate = precompiled.get(ref)!;
       for (const value of [null, {}, 'x']) {
         // What the sandbox's 400 names: each failing field, rule and message

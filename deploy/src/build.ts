@@ -1,7 +1,8 @@
 /**
- * The portal's Worker build, one for the deploy and the local runs: ./worker.ts (the sandbox's Worker handler
- * plus the MCP server at `/mcp`) bundled by esbuild into one ES module for workerd, with the bundles built in
- * (the module `portal:bundles`) and every request validator the sandbox compiles precompiled. Cloudflare
+ * The portal's Worker build, one for the deploy and the local runs: ./worker.ts (the one Hono app of ./app.ts
+ * and the hosted check's Durable Object class) bundled by esbuild into one ES module for workerd, with the
+ * bundles built in (the module `portal:bundles`, and the check API's specification, `portal:check-api`) and
+ * every request validator the sandbox and the check's API compile precompiled. Cloudflare
  * Workers allow no code generation from strings (`new Function`, which Ajv compiles with), so the validators
  * are Ajv standalone code (`standaloneValidatorsSource` of `@portal/specs/standalone`: the parameter and body
  * schemas of every operation), given to the sandbox's handler as the module `portal:precompiled-validators`.
@@ -17,18 +18,25 @@ import {build} from 'esbuild';
 import {markdownPages} from '@portal/mcp/pages';
 import type {OpenApiDocument} from '@portal/specs';
 import {virtualModules, type VirtualModule} from '@portal/specs/esbuild';
-import {loadBundles} from '@portal/specs/node';
+import {CHECK_API_SLUG} from '@portal/specs';
+import {loadBundles, loadCheckApi} from '@portal/specs/node';
 import {standaloneValidatorsSource} from '@portal/specs/standalone';
 
 export const portalWorkerEntry = path.join(__dirname, 'worker.ts');
 export const defaultOutfile = path.resolve(__dirname, '..', 'dist', 'worker.js');
 
 /** The modules the Worker imports that the build makes, by name, from the bundles built in. */
-export function workerModules(bundles: Map<string, OpenApiDocument>): Record<string, () => VirtualModule> {
+export function workerModules(
+  bundles: Map<string, OpenApiDocument>,
+  checkApi: OpenApiDocument,
+): Record<string, () => VirtualModule> {
+  // The check API's bodies are validated in the Worker too: its validators are precompiled with the APIs'
+  const validated = new Map([...bundles, [CHECK_API_SLUG, checkApi]]);
   return {
-    'portal:precompiled-validators': () => ({js: standaloneValidatorsSource(bundles), resolveDir: __dirname}),
+    'portal:precompiled-validators': () => ({js: standaloneValidatorsSource(validated), resolveDir: __dirname}),
     'portal:pages': () => ({json: markdownPages(bundles)}),
     'portal:bundles': () => ({json: Object.fromEntries(bundles)}),
+    'portal:check-api': () => ({json: checkApi}),
   };
 }
 
@@ -51,8 +59,10 @@ export interface WorkerBuildOptions {
 export async function buildWorker(outfile: string, options: WorkerBuildOptions = {}): Promise<WorkerBuild> {
   const {minify = false, entry = portalWorkerEntry} = options;
   let bundles: Map<string, OpenApiDocument>;
+  let checkApi: OpenApiDocument;
   try {
     bundles = options.bundles ?? loadBundles();
+    checkApi = loadCheckApi();
   } catch (error) {
     throw new Error(`The Worker is built from the bundled specifications: ${(error as Error).message}`);
   }
@@ -64,11 +74,13 @@ export async function buildWorker(outfile: string, options: WorkerBuildOptions =
     platform: 'browser',
     target: 'es2022',
     conditions: ['workerd', 'worker', 'browser'],
+    // The runtime's own modules (`cloudflare:workers`: the DurableObject base class)
+    external: ['cloudflare:*'],
     minify,
     sourcemap: minify ? 'linked' : false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [virtualModules(workerModules(bundles))],
+    plugins: [virtualModules(workerModules(bundles, checkApi))],
   });
   return {outfile, bytes: result.metafile.outputs[path.relative(process.cwd(), outfile)]?.bytes ?? 0};
 }

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {HOSTED_RUN_RATE_LIMITS} from '@portal/check/hosted';
-import {HOSTED_RATE_LIMITS, RATE_LIMIT_PERIODS, WORKER_PATHS} from '@portal/sandbox/worker/limits';
+import {HOSTED_RATE_LIMITS, RATE_LIMIT_PERIODS} from '@portal/sandbox/worker/limits';
+import {WORKER_PATHS} from './paths';
 import {SECRET_BINDING} from '@portal/sandbox/worker/secret';
 import {
   DEFAULT_WORKER_HOST,
@@ -43,19 +44,20 @@ describe('wrangler.jsonc', () => {
     expect(config.migrations).toEqual([{tag: 'v1', new_sqlite_classes: ['CheckRun']}]);
   });
 
-  it('names no account and holds no secret: SANDBOX_TOKEN_SECRET is a Worker secret, SITE_URL set at deploy', () => {
+  it('names no account and holds no secret: the secrets are declared, never given; every var is empty', () => {
     const text = fs.readFileSync(wranglerConfigPath, 'utf8');
     expect(text).not.toMatch(/"account_id"/);
     expect(config.account_id).toBeUndefined();
-    expect(config.vars).toEqual({SITE_URL: ''});
-    expect(Object.keys(config.vars)).not.toContain(SECRET_BINDING);
+    expect(config.vars).toEqual({SITE_URL: '', CHECK_PREVIOUS_KEYS: '', BUILD_COMMIT: '', SANDBOX_RATE_LIMITS: ''});
+    expect(config.secrets).toEqual({required: [SECRET_BINDING, 'CHECK_SIGNING_KEY']});
+    for (const secret of config.secrets!.required!) expect(Object.keys(config.vars)).not.toContain(secret);
   });
 
   it('serves the site build as static assets and runs the Worker first for the sandbox paths', () => {
     expect(config.assets).toMatchObject({binding: 'ASSETS', run_worker_first: WORKER_PATHS});
     expect(config.assets?.directory).toMatch(/website\/build$/);
     expect(config.main).toMatch(/deploy\/dist\/worker\.js$/);
-    // The portal's Worker: the sandbox and the MCP server (src/worker.ts), built by src/build.ts
+    // The portal's Worker (src/worker.ts: the Hono app of src/app.ts and the run objects), built by src/build.ts
     expect(config.build.command).toBe('npx tsx src/build.ts');
   });
 });
@@ -78,7 +80,13 @@ describe('the local runs (npm run sandbox:worker, npm run serve:worker)', () => 
     const {options, secret} = workerOptions({}, '/tmp/worker.js');
     const started = options as Record<string, unknown> & {bindings: Record<string, string>};
     expect(secret).toBe(LOCAL_DEVELOPMENT_SECRET);
-    expect(started.bindings).toEqual({SITE_URL: '', [SECRET_BINDING]: LOCAL_DEVELOPMENT_SECRET});
+    expect(started.bindings).toEqual({
+      SITE_URL: '',
+      CHECK_PREVIOUS_KEYS: '',
+      BUILD_COMMIT: '',
+      SANDBOX_RATE_LIMITS: '',
+      [SECRET_BINDING]: LOCAL_DEVELOPMENT_SECRET,
+    });
     expect(started.ratelimits).toEqual(
       Object.fromEntries(
         [...Object.values(HOSTED_RATE_LIMITS), ...Object.values(HOSTED_RUN_RATE_LIMITS)].map((limit) => [

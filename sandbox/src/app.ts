@@ -33,9 +33,9 @@ import {TokenSigner, type TokenCodec} from './token';
 export {handlers};
 export {SANDBOX_KEY_PREFIX} from './middleware/key';
 export {RETRY_AFTER_SECONDS, BEHAVIOUR_HEADER} from './middleware/behaviour';
-export {MAX_BODY_BYTES, MAX_DEPTH, validate} from './middleware/validate';
+export {checkBody, MAX_BODY_BYTES, MAX_DEPTH, validate, type BodyOperation} from './middleware/validate';
 export {behaviours} from './services/types';
-export {ERROR_CATALOGUE, errorBody, errorTemplate, SandboxError, type ErrorBody} from './errors';
+export {badRequest, ERROR_CATALOGUE, errorBody, errorTemplate, SandboxError, type ErrorBody} from './errors';
 export {CORS_HEADERS, type SandboxEnv} from './middleware/env';
 
 /** The secret tokens are signed with unless one is given: tokens of the sandbox are not secrets. */

@@ -32,7 +32,7 @@ function fromBase64url(text: string): Uint8Array | undefined {
 }
 
 async function transform(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const source = new Blob([bytes as BlobPart])
+  const source = new Blob([bytes as Uint8Array<ArrayBuffer>])
     .stream()
     .pipeThrough(stream as unknown as TransformStream<Uint8Array, Uint8Array>);
   return new Uint8Array(await new Response(source).arrayBuffer());

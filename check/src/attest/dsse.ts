@@ -16,11 +16,14 @@ export interface DsseEnvelope {
   signatures: {keyid?: string; sig: string}[];
 }
 
+/** The algorithm parameters of a signature, as Web Crypto takes them (the page's, Node's and the Worker's alike). */
+export type SignatureAlgorithm = Parameters<SubtleCrypto['sign']>[0];
+
 /** A key a verifier trusts: Web Crypto's, with the algorithm parameters its signatures need. */
 export interface TrustedKey {
   keyid: string;
   key: CryptoKey;
-  algorithm: AlgorithmIdentifier | EcdsaParams;
+  algorithm: SignatureAlgorithm;
 }
 
 const encoder = new TextEncoder();
@@ -42,7 +45,7 @@ export function pae(payloadType: string, payload: Uint8Array): Uint8Array<ArrayB
 export async function signEnvelope(
   payloadType: string,
   payload: Uint8Array,
-  signer: {keyid: string; key: CryptoKey; algorithm: AlgorithmIdentifier | EcdsaParams},
+  signer: {keyid: string; key: CryptoKey; algorithm: SignatureAlgorithm},
 ): Promise<DsseEnvelope> {
   const signature = new Uint8Array(await crypto.subtle.sign(signer.algorithm, signer.key, pae(payloadType, payload)));
   return {payloadType, payload: toBase64(payload), signatures: [{keyid: signer.keyid, sig: toBase64(signature)}]};

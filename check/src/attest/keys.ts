@@ -56,7 +56,7 @@ export async function thumbprint(key: {crv: string; kty: string; x: string}): Pr
 /** A new signing key (`npm run signing-key -w @portal/deploy` prints one; a local Worker without one makes one). */
 export async function generateSigningKey(): Promise<PrivateSigningKey> {
   const pair = (await crypto.subtle.generateKey(SIGNING_ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
+  const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
   return {kty: 'OKP', crv: 'Ed25519', x: jwk.x!, d: jwk.d!};
 }
 

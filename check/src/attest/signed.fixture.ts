@@ -7,7 +7,7 @@ import {bundles} from '@portal/sandbox/testing';
 import {rules} from '../contract';
 import {toHar} from '../har/har';
 import type {CheckReport, Recording} from '../model';
-import {judgeCheckHar} from '../judge/judgeHar';
+import {judgeHarText} from '../judge/judgeHar';
 import {attest, type AttestationInput} from './statement';
 import type {DsseEnvelope} from './dsse';
 import {generateSigningKey, signerOf, type KeySet, type Signer} from './keys';
@@ -31,7 +31,7 @@ export async function signedFixture(
 ): Promise<SignedFixture> {
   const signer = await newSigner();
   const har = JSON.stringify(toHar(recordings, run.baseUrl === undefined ? {} : {baseUrl: run.baseUrl}), null, 2);
-  const report = await judgeCheckHar(har, bundles, 'node client.js');
+  const report = await judgeHarText(har, 'session.har', bundles, {subject: 'node client.js', mode: 'program'});
   if ('error' in report) throw new Error(report.error);
   const input: AttestationInput = {
     report,

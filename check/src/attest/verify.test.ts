@@ -10,7 +10,7 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
 import {judgeCheck} from '../judge/judge';
 import type {CheckReport, Recording} from '../model';
-import {recordingsOfCheckHar} from '../judge/judgeHar';
+import {readHar} from '../har/read';
 import {attest, resultLists, testResultStatement, type AttestationInput} from './statement';
 import {fromBase64, toBase64} from '../base64';
 import {signEnvelope, type DsseEnvelope} from './dsse';
@@ -69,7 +69,7 @@ describe('a HAR the check wrote, judged again', () => {
     expect(lists).toEqual(resultLists(direct));
     expect(report.passed).toBe(direct.passed);
     expect(report.problems).toEqual(direct.problems);
-    const read = recordingsOfCheckHar(har, 'session.har');
+    const read = readHar(har, 'session.har');
     expect('recordings' in read && read.recordings.map((recording) => recording.scenario)).toEqual([
       'normal',
       'rate-limited',
@@ -117,8 +117,10 @@ describe('verify', () => {
     const changed = encode(har);
     changed[changed.length - 2] ^= 1;
     const outcome = await verify({har: changed});
-    expect(outcome.status).toBe('refused');
-    expect(outcome.status === 'refused' && outcome.reasons[0]).toMatch(/the HAR is not the attested session\.har/);
+    expect(outcome).toMatchObject({
+      status: 'refused',
+      reasons: [{code: 'HAR_DIGEST', message: expect.stringMatching(/the HAR is not the attested session\.har/)}],
+    });
   });
 
   it('refuses a payload or a signature with one byte changed', async () => {
@@ -127,13 +129,16 @@ describe('verify', () => {
     const byPayload = await verify({attestation: JSON.stringify({...envelope, payload: toBase64(payload)})});
     expect(byPayload).toMatchObject({
       status: 'refused',
-      reasons: [expect.stringMatching(/the signature does not hold/)],
+      reasons: [{code: 'SIGNATURE', message: expect.stringMatching(/the signature does not hold/)}],
     });
     const sig = fromBase64(envelope.signatures[0].sig)!;
     sig[0] ^= 1;
     const signatures = [{...envelope.signatures[0], sig: toBase64(sig)}];
     const bySignature = await verify({attestation: JSON.stringify({...envelope, signatures})});
-    expect(bySignature).toMatchObject({status: 'refused', reasons: [expect.stringMatching(/no signature verifies/)]});
+    expect(bySignature).toMatchObject({
+      status: 'refused',
+      reasons: [{code: 'SIGNATURE', message: expect.stringMatching(/no signature verifies/)}],
+    });
   });
 
   it('refuses a signature by a key that is not in the published set', async () => {
@@ -141,7 +146,7 @@ describe('verify', () => {
     const outcome = await verify({attestation: JSON.stringify(await attest(input, other))});
     expect(outcome).toMatchObject({
       status: 'refused',
-      reasons: [expect.stringContaining('not among the trusted keys')],
+      reasons: [{code: 'SIGNATURE', message: expect.stringContaining('not among the trusted keys')}],
     });
   });
 
@@ -150,7 +155,12 @@ describe('verify', () => {
     const set = (at: number) => JSON.stringify({keys: [{...signer.published, exp: at}]});
     expect(await verify({keys: set(exp)})).toMatchObject({
       status: 'refused',
-      reasons: [`it is signed by key ${signer.keyid}, whose entry in the key set expired at 2026-11-27T12:00:00.000Z`],
+      reasons: [
+        {
+          code: 'KEY_EXPIRED',
+          message: `it is signed by key ${signer.keyid}, whose entry in the key set expired at 2026-11-27T12:00:00.000Z`,
+        },
+      ],
     });
     expect((await verify({keys: set(exp + 1)})).status).toBe('verified');
     // During a rotation the set holds both: the current key verifies what it signed
@@ -166,9 +176,11 @@ describe('verify', () => {
     const forged = await signEnvelope('application/vnd.in-toto+json', encode(JSON.stringify(statement)), signer);
     const outcome = await verify({attestation: JSON.stringify(forged), har: encode(har)});
     expect(outcome.status).toBe('refused');
-    const reasons = outcome.status === 'refused' ? outcome.reasons.join('\n') : '';
-    expect(reasons).toContain('passedTests: the attestation has normal/invented-rule, judging again does not');
-    expect(reasons).toContain(`failedTests: judging again adds ${report.runs[0].recording.scenario}/`);
+    const reasons = outcome.status === 'refused' ? outcome.reasons : [];
+    expect(reasons.map((reason) => reason.code)).toEqual(['TESTS_DIFFER', 'TESTS_DIFFER']);
+    const messages = reasons.map((reason) => reason.message).join('\n');
+    expect(messages).toContain('passedTests: the attestation has normal/invented-rule, judging again does not');
+    expect(messages).toContain(`failedTests: judging again adds ${report.runs[0].recording.scenario}/`);
   });
 
   it('refuses to judge against other specifications than those the run was judged against', async () => {
@@ -178,19 +190,29 @@ describe('verify', () => {
     const outcome = await verify({har: encode(har), bundles: changed});
     expect(outcome).toMatchObject({
       status: 'refused',
-      reasons: [expect.stringContaining(`other specifications than this verifier carries (${slug}.json)`)],
+      reasons: [
+        {
+          code: 'SPECIFICATIONS_DIFFER',
+          message: expect.stringContaining(`other specifications than this verifier carries (${slug}.json)`),
+        },
+      ],
     });
   });
 
   it('calls input that is no attestation or key set unreadable', async () => {
     expect(await verify({attestation: 'not json'})).toEqual({
       status: 'unreadable',
-      reason: 'the attestation is not JSON',
+      code: 'ATTESTATION_NOT_JSON',
+      message: 'the attestation is not JSON',
     });
-    expect(await verify({attestation: '{"payloadType":"x"}'})).toMatchObject({status: 'unreadable'});
+    expect(await verify({attestation: '{"payloadType":"x"}'})).toMatchObject({
+      status: 'unreadable',
+      code: 'NOT_A_DSSE_ENVELOPE',
+    });
     expect(await verify({keys: '{"keys":[]}'})).toEqual({
       status: 'unreadable',
-      reason: 'the key set cannot be used: it holds no Ed25519 key',
+      code: 'KEY_SET_UNUSABLE',
+      message: 'the key set cannot be used: it holds no Ed25519 key',
     });
   });
 });

@@ -8,7 +8,9 @@
  *   this verifier carries, and judging the HAR again (../judge/judgeHar.ts) gives the attested result and test lists.
  *
  * `unreadable` is input that is not an attestation or a key set at all (exit 2); `refused` is anything that
- * does not match, each reason one sentence (exit 1). Browser-safe.
+ * does not match (exit 1). Each refusal carries a code beside its sentence (`RefusalCode`, as sigstore's verifier
+ * gives its errors a code): the command prints it, the page shows it, and the tests compare it. The checks run in
+ * order (the envelope, the signature, the statement, the HAR), and the first that fails refuses. Browser-safe.
  */
 import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import {
@@ -25,7 +27,7 @@ import {readEnvelope, verifyEnvelope} from './dsse';
 import {KEYS_PATH, readKeySet, trustedKeys} from './keys';
 
 export {KEYS_PATH};
-import {judgeCheckHar} from '../judge/judgeHar';
+import {judgeHarText} from '../judge/judgeHar';
 import {isObject} from '../json';
 
 /** An attestation or key set is small; a file larger than this is not one. */
@@ -45,31 +47,71 @@ export interface VerifyInput {
   precompiledValidators?: PrecompiledValidators;
 }
 
+/** Why an attestation is refused (or cannot be read), by the check that refused it. */
+export const refusalCodes = [
+  // Unreadable input (exit 2)
+  'ATTESTATION_NOT_JSON',
+  'NOT_A_DSSE_ENVELOPE',
+  'KEY_SET_UNUSABLE',
+  // The envelope and its signature
+  'PAYLOAD_TYPE',
+  'KEY_EXPIRED',
+  'SIGNATURE',
+  // The statement
+  'PAYLOAD_NOT_JSON',
+  'STATEMENT_TYPE',
+  'PREDICATE_TYPE',
+  'SUBJECT',
+  'RESULT',
+  'TEST_LISTS',
+  'CONFIGURATION',
+  // The HAR, judged again
+  'HAR_DIGEST',
+  'NO_SPECIFICATIONS',
+  'SPECIFICATIONS_DIFFER',
+  'HAR_UNREADABLE',
+  'RESULT_DIFFERS',
+  'TESTS_DIFFER',
+] as const;
+export type RefusalCode = (typeof refusalCodes)[number];
+
+/** One reason an attestation is refused: its code, and the sentence a reader is shown. */
+export interface Refusal {
+  code: RefusalCode;
+  message: string;
+}
+
+const refusal = (code: RefusalCode, message: string): Refusal => ({code, message});
+
 export type VerifyOutcome =
   | {status: 'verified'; statement: TestResultStatement; keyid: string; lines: string[]}
-  | {status: 'refused'; reasons: string[]; statement?: TestResultStatement}
-  | {status: 'unreadable'; reason: string};
+  | {status: 'refused'; reasons: Refusal[]; statement?: TestResultStatement}
+  | ({status: 'unreadable'} & Refusal);
 
 const isTextList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** The statement's shape, or what is wrong with it. */
-function readStatement(value: unknown): TestResultStatement | string {
-  if (!isObject(value)) return 'its payload is not a JSON object';
+function readStatement(value: unknown): TestResultStatement | Refusal {
+  if (!isObject(value)) return refusal('STATEMENT_TYPE', 'its payload is not a JSON object');
   if (value._type !== STATEMENT_TYPE)
-    return `its payload is not an in-toto Statement v1 (_type ${String(value._type)})`;
+    return refusal('STATEMENT_TYPE', `its payload is not an in-toto Statement v1 (_type ${String(value._type)})`);
   if (value.predicateType !== TEST_RESULT_PREDICATE)
-    return `its predicate is not a test result (predicateType ${String(value.predicateType)})`;
+    return refusal(
+      'PREDICATE_TYPE',
+      `its predicate is not a test result (predicateType ${String(value.predicateType)})`,
+    );
   const subject = Array.isArray(value.subject) ? (value.subject as unknown[]) : [];
   const har = subject.find((item) => isObject(item) && item.name === ATTESTED_HAR);
   if (!isObject(har) || !isObject(har.digest) || typeof har.digest.sha256 !== 'string')
-    return `its subject names no ${ATTESTED_HAR} with a SHA-256`;
+    return refusal('SUBJECT', `its subject names no ${ATTESTED_HAR} with a SHA-256`);
   const predicate = value.predicate;
   if (!isObject(predicate) || (predicate.result !== 'PASSED' && predicate.result !== 'FAILED'))
-    return 'its predicate has no result PASSED or FAILED';
+    return refusal('RESULT', 'its predicate has no result PASSED or FAILED');
   for (const list of ['passedTests', 'warnedTests', 'failedTests'])
-    if (!isTextList(predicate[list])) return `its predicate's ${list} is not a list of names`;
-  if (!Array.isArray(predicate.configuration)) return "its predicate's configuration is not a list";
+    if (!isTextList(predicate[list])) return refusal('TEST_LISTS', `its predicate's ${list} is not a list of names`);
+  if (!Array.isArray(predicate.configuration))
+    return refusal('CONFIGURATION', "its predicate's configuration is not a list");
   return value as unknown as TestResultStatement;
 }
 
@@ -91,9 +133,9 @@ function listDifference(name: string, attested: string[], judged: string[]): str
 async function rejudged(
   statement: TestResultStatement,
   input: VerifyInput & {har: Uint8Array<ArrayBuffer>},
-): Promise<string[]> {
+): Promise<Refusal[]> {
   const bundles = input.bundles;
-  if (!bundles) return ['no specifications to judge the HAR against'];
+  if (!bundles) return [refusal('NO_SPECIFICATIONS', 'no specifications to judge the HAR against')];
   // Judged against other specifications, the same HAR may be judged otherwise: say which differ first
   const attested = new Map(
     statement.predicate.configuration
@@ -105,22 +147,32 @@ async function rejudged(
   const absent = [...attested.keys()].filter((name) => !ours.some((descriptor) => descriptor.name === name));
   if (differing.length || absent.length)
     return [
-      `the run was judged against other specifications than this verifier carries (${[...differing.map((descriptor) => descriptor.name), ...absent].join(', ')}): verify with the sandbox.mjs of the same specifications`,
+      refusal(
+        'SPECIFICATIONS_DIFFER',
+        `the run was judged against other specifications than this verifier carries (${[...differing.map((descriptor) => descriptor.name), ...absent].join(', ')}): verify with the sandbox.mjs of the same specifications`,
+      ),
     ];
-  const report = await judgeCheckHar(new TextDecoder().decode(input.har), bundles, 'session.har', {
+  // Judged as the hosted run judged it at its finish: the HAR of a run the check recorded
+  const report = await judgeHarText(new TextDecoder().decode(input.har), ATTESTED_HAR, bundles, {
+    mode: 'program',
     precompiledValidators: input.precompiledValidators,
   });
-  if ('error' in report) return [`${ATTESTED_HAR} cannot be judged: ${report.error}`];
+  if ('error' in report) return [refusal('HAR_UNREADABLE', `${ATTESTED_HAR} cannot be judged: ${report.error}`)];
   const lists = resultLists(report);
   const reasons = [
     listDifference('passedTests', statement.predicate.passedTests, lists.passedTests),
     listDifference('failedTests', statement.predicate.failedTests, lists.failedTests),
     listDifference('warnedTests', statement.predicate.warnedTests, lists.warnedTests),
-  ].filter((reason): reason is string => reason !== undefined);
+  ]
+    .filter((reason): reason is string => reason !== undefined)
+    .map((reason) => refusal('TESTS_DIFFER', reason));
   const result = report.passed ? 'PASSED' : 'FAILED';
   if (result !== statement.predicate.result)
     reasons.unshift(
-      `judging ${ATTESTED_HAR} again gives ${result}, the attestation says ${statement.predicate.result}`,
+      refusal(
+        'RESULT_DIFFERS',
+        `judging ${ATTESTED_HAR} again gives ${result}, the attestation says ${statement.predicate.result}`,
+      ),
     );
   return reasons;
 }
@@ -132,7 +184,7 @@ async function rejudged(
 export const outcomeLines = (outcome: Exclude<VerifyOutcome, {status: 'unreadable'}>): string[] =>
   outcome.status === 'verified'
     ? outcome.lines.map((line) => `✓ ${line}`)
-    : outcome.reasons.map((reason) => `✗ ${reason}`);
+    : outcome.reasons.map((reason) => `✗ ${reason.message} [${reason.code}]`);
 
 /** Verifies an attestation (and, given it, its HAR) against a key set. */
 export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutcome> {
@@ -140,16 +192,23 @@ export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutco
   try {
     parsed = JSON.parse(input.attestation);
   } catch {
-    return {status: 'unreadable', reason: 'the attestation is not JSON'};
+    return {status: 'unreadable', ...refusal('ATTESTATION_NOT_JSON', 'the attestation is not JSON')};
   }
   const envelope = readEnvelope(parsed);
   if (typeof envelope === 'string')
-    return {status: 'unreadable', reason: `the attestation is not a DSSE envelope: ${envelope}`};
+    return {
+      status: 'unreadable',
+      ...refusal('NOT_A_DSSE_ENVELOPE', `the attestation is not a DSSE envelope: ${envelope}`),
+    };
   const set = await readKeySet(input.keys);
-  if (typeof set === 'string') return {status: 'unreadable', reason: `the key set cannot be used: ${set}`};
+  if (typeof set === 'string')
+    return {status: 'unreadable', ...refusal('KEY_SET_UNUSABLE', `the key set cannot be used: ${set}`)};
 
   if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE)
-    return {status: 'refused', reasons: [`its payloadType is ${envelope.payloadType}, not ${IN_TOTO_PAYLOAD_TYPE}`]};
+    return {
+      status: 'refused',
+      reasons: [refusal('PAYLOAD_TYPE', `its payloadType is ${envelope.payloadType}, not ${IN_TOTO_PAYLOAD_TYPE}`)],
+    };
   const {trusted, expired} = await trustedKeys(set, input.now);
   const named = envelope.signatures.map((signature) => signature.keyid);
   const expiredSigner = expired.find((entry) => named.includes(entry.kid));
@@ -157,20 +216,24 @@ export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutco
     return {
       status: 'refused',
       reasons: [
-        `it is signed by key ${expiredSigner.kid}, whose entry in the key set expired at ${new Date(expiredSigner.exp * 1000).toISOString()}`,
+        refusal(
+          'KEY_EXPIRED',
+          `it is signed by key ${expiredSigner.kid}, whose entry in the key set expired at ${new Date(expiredSigner.exp * 1000).toISOString()}`,
+        ),
       ],
     };
   const signed = await verifyEnvelope(envelope, trusted);
-  if (!signed.ok) return {status: 'refused', reasons: [`the signature does not hold: ${signed.reason}`]};
+  if (!signed.ok)
+    return {status: 'refused', reasons: [refusal('SIGNATURE', `the signature does not hold: ${signed.reason}`)]};
 
   let payload: unknown;
   try {
     payload = JSON.parse(new TextDecoder('utf-8', {fatal: true}).decode(signed.payload));
   } catch {
-    return {status: 'refused', reasons: ['its payload is not JSON']};
+    return {status: 'refused', reasons: [refusal('PAYLOAD_NOT_JSON', 'its payload is not JSON')]};
   }
   const statement = readStatement(payload);
-  if (typeof statement === 'string') return {status: 'refused', reasons: [statement]};
+  if ('code' in statement) return {status: 'refused', reasons: [statement]};
   const {predicate} = statement;
   const subject = statement.subject.find((item) => item.name === ATTESTED_HAR)!.digest.sha256;
   const lines = [
@@ -184,7 +247,10 @@ export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutco
         status: 'refused',
         statement,
         reasons: [
-          `the HAR is not the attested ${ATTESTED_HAR}: its SHA-256 is ${short(digest)}, the attestation names ${short(subject)}`,
+          refusal(
+            'HAR_DIGEST',
+            `the HAR is not the attested ${ATTESTED_HAR}: its SHA-256 is ${short(digest)}, the attestation names ${short(subject)}`,
+          ),
         ],
       };
     const reasons = await rejudged(statement, {...input, har: input.har});

@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox -- check`: runs a partner's program against the sandbox once per scenario, each run
  * behind its own recording, fault-injecting proxy (../record/proxy.ts, ../scenarios/script.ts), judges the recordings
- * against the guides' rules (rules/, ../judge/judge.ts) and writes the report (report/, ../har/har.ts). With `--har`
+ * against the guides' rules (../judge/) and writes the report (../report/files.ts). With `--har`
  * it judges a recorded HAR instead. Exit codes: 0 every rule holds in every run, 1 one does not (or
  * nothing was exercised), 2 a usage error, a program that cannot be started, or a HAR that cannot be read.
  */
@@ -10,7 +10,9 @@ import path from 'node:path';
 import type {OpenApiDocument} from '@portal/specs';
 import {createApp} from '@portal/sandbox';
 import {nodeTokenCodec} from '@portal/sandbox/node';
-import {fromHar, MAX_HAR_BYTES, toHar} from '../har/har';
+import {MAX_HAR_BYTES, toHar} from '../har/har';
+import {readHar} from '../har/read';
+import {judgeHar} from '../judge/judgeHar';
 import {judgeCheck} from '../judge/judge';
 import {
   checkScenarios,
@@ -22,13 +24,10 @@ import {
   type Recording,
 } from '../model';
 import {startProxy} from '../record/proxy';
-import {junitXml} from '../report/junit';
-import {reportHtml} from '../report/html';
-import {reportMarkdown} from '../report/markdown';
-import {rules} from '../contract';
 import {CannotStart, runningGroups, runProgram} from './runProgram';
 import {runHostedCheck} from './hosted';
 import {summaryLines} from './summary';
+import {reportFiles} from '../report/files';
 
 /** The key each run's program gets as API_KEY. */
 export const CHECK_KEY = 'sandbox_integration_check';
@@ -220,7 +219,7 @@ function describeEnd(end: NonNullable<Recording['program']>): string {
   return end.signal ? `ended by ${end.signal} after ${seconds}` : `exited ${end.exitCode} after ${seconds}`;
 }
 
-async function readHar(file: string): Promise<{recordings: Recording[]} | {error: string}> {
+async function readHarFile(file: string): Promise<{recordings: Recording[]} | {error: string}> {
   const name = path.basename(file);
   let size: number;
   try {
@@ -234,18 +233,13 @@ async function readHar(file: string): Promise<{recordings: Recording[]} | {error
     return {
       error: `${name} is ${(size / 2 ** 20).toFixed(0)} MiB; the check reads HARs of at most ${MAX_HAR_BYTES / 2 ** 20} MiB`,
     };
-  return fromHar(await readFile(file, 'utf8'), name);
+  return readHar(await readFile(file, 'utf8'), name);
 }
 
-/** Writes the four files of the report; returns their paths. */
+/** Writes the four files of the report (../report/files.ts); returns their paths. */
 async function writeReport(report: CheckReport, dir: string, siteUrl: string | undefined, baseUrl: string) {
   await mkdir(dir, {recursive: true});
-  const files: [string, string][] = [
-    ['junit.xml', junitXml(report, rules)],
-    ['report.md', reportMarkdown(report, rules, {siteUrl})],
-    ['report.html', reportHtml(report, rules, {siteUrl})],
-    ['session.har', JSON.stringify(toHar(report, {baseUrl}), null, 2)],
-  ];
+  const files = Object.entries(reportFiles(report, JSON.stringify(toHar(report, {baseUrl}), null, 2), siteUrl));
   for (const [name, content] of files) await writeFile(path.join(dir, name), content);
   return files.map(([name]) => path.join(dir, name));
 }
@@ -278,12 +272,12 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
   let report: CheckReport;
   let baseUrl = 'http://127.0.0.1';
   if (args.mode === 'har') {
-    const read = await readHar(args.har);
+    const read = await readHarFile(args.har);
     if ('error' in read) {
       io.err(`check: ${read.error}`);
       return 2;
     }
-    report = await judgeCheck(read.recordings, io.bundles, path.basename(args.har), 'har');
+    report = await judgeHar(read, path.basename(args.har), io.bundles);
     if (report.runs.every((run) => run.operations.every((operation) => operation === undefined))) {
       io.err(`check: ${report.problems.join('; ') || `${path.basename(args.har)} holds no call of the APIs`}`);
       return 2;

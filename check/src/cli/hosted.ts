@@ -9,10 +9,12 @@
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import createClient from 'openapi-fetch';
+import type {paths} from '@portal/specs/types/check-api';
 import type {CheckScenario, ProgramEnd} from '../model';
 import {CannotStart, runProgram} from './runProgram';
 import {stderrExcerpt} from './summary';
-import {RUN_FILES} from '../hosted/limits';
+import {RUN_FILES, type RunFile} from '../hosted/limits';
 
 export interface HostedArgs {
   origin: string;
@@ -32,36 +34,16 @@ export interface HostedIo {
   fetch?: typeof fetch;
 }
 
-/** The run as the portal made it. */
-interface MadeRun {
-  id: string;
-  url: string;
-  expiresAt: string;
-  runs: {scenario: CheckScenario; baseUrl: string}[];
-}
-
-/** The portal's verdict at finish. */
-interface HostedVerdict {
-  result: 'PASSED' | 'FAILED';
-  runs: {scenario: string; calls: number; verdicts: {rule: string; outcome: string; detail: string}[]}[];
-  problems: string[];
-  files: string[];
-}
-
 /** A key of this run only: the portal ties the run to it. */
 const runKey = (): string =>
   `sandbox_check_${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`;
 
 /** The error body's message of an answer the portal refused, or its status. */
-async function refusal(answer: Response): Promise<string> {
-  const text = await answer.text();
-  try {
-    const body = JSON.parse(text) as {message?: unknown};
-    if (typeof body.message === 'string') return `${answer.status}: ${body.message}`;
-  } catch {
-    // Not the check's error body (a proxy in between, or another site)
-  }
-  return `${answer.status} ${text.slice(0, 200).trim()}`;
+function refusal(response: Response, error: unknown): string {
+  const message = (error as {message?: unknown} | undefined)?.message;
+  if (typeof message === 'string') return `${response.status}: ${message}`;
+  // Not the check's error body (a proxy in between, or another site)
+  return `${response.status} ${typeof error === 'string' ? error.slice(0, 200).trim() : ''}`.trim();
 }
 
 function describeEnd(end: ProgramEnd, calls: number): string {
@@ -78,25 +60,29 @@ function describeEnd(end: ProgramEnd, calls: number): string {
 export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<number> {
   const send = io.fetch ?? fetch;
   const key = runKey();
-  const headers = {'x-api-key': key, 'content-type': 'application/json'};
-  const at = (url: string, init: RequestInit = {}) =>
-    send(url, {...init, headers, signal: AbortSignal.timeout(60_000)}).catch((error: unknown) => {
-      throw new Error(`cannot reach ${args.origin}: ${error instanceof Error ? error.message : String(error)}`);
-    });
+  // The check API's client, typed from its specification (specs/check-api/openapi.yaml)
+  const client = createClient<paths>({
+    baseUrl: args.origin,
+    headers: {'x-api-key': key},
+    fetch: (request: Request) =>
+      send(request, {signal: AbortSignal.timeout(60_000)}).catch((error: unknown) => {
+        throw new Error(`cannot reach ${args.origin}: ${error instanceof Error ? error.message : String(error)}`);
+      }),
+  });
   try {
-    const created = await at(`${args.origin}/check/v1/runs`, {
-      method: 'POST',
-      body: JSON.stringify({
+    const created = await client.POST('/check/v1/runs', {
+      body: {
         scenarios: args.scenarios,
         program: [args.command, ...args.args].join(' ').slice(0, 200),
         timeoutSeconds: args.timeoutS,
-      }),
+      },
     });
-    if (created.status !== 201) {
-      io.err(`check: ${args.origin} refused the run: ${await refusal(created)}`);
+    if (created.response.status !== 201 || !created.data) {
+      io.err(`check: ${args.origin} refused the run: ${refusal(created.response, created.error)}`);
       return 2;
     }
-    const run = (await created.json()) as MadeRun;
+    const run = created.data;
+    const runId = {params: {path: {runId: run.id}}};
     io.out(`Hosted run ${run.url} (kept until ${run.expiresAt})`);
 
     const programs: Partial<Record<CheckScenario, Omit<ProgramEnd, 'stderrTail' | 'flooded'>>> = {};
@@ -117,9 +103,9 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
       }
       const {exitCode, signal, timedOut, durationMs} = end;
       programs[scenario] = {exitCode, signal, timedOut, durationMs};
-      const status = await at(run.url);
-      const calls = status.ok ? ((await status.json()) as {calls: Record<string, number>}).calls[scenario] : 0;
-      io.out(`${scenario}: ${describeEnd(end, calls ?? 0)}`);
+      const state = await client.GET('/check/v1/runs/{runId}', runId);
+      const calls = state.data?.calls[scenario] ?? 0;
+      io.out(`${scenario}: ${describeEnd(end, calls)}`);
       if (!calls && end.stderrTail.trim())
         io.out(
           ['  it made no call; its stderr said:', ...stderrExcerpt(end.stderrTail).map((line) => `    ${line}`)].join(
@@ -128,12 +114,12 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
         );
     }
 
-    const finished = await at(`${run.url}/finish`, {method: 'POST', body: JSON.stringify({programs})});
-    if (!finished.ok) {
-      io.err(`check: the run could not be finished: ${await refusal(finished)}`);
+    const finished = await client.POST('/check/v1/runs/{runId}/finish', {...runId, body: {programs}});
+    if (!finished.data) {
+      io.err(`check: the run could not be finished: ${refusal(finished.response, finished.error)}`);
       return 2;
     }
-    const verdict = (await finished.json()) as HostedVerdict;
+    const verdict = finished.data;
     for (const judged of verdict.runs) {
       const count = (outcome: string) => judged.verdicts.filter((item) => item.outcome === outcome).length;
       io.out(
@@ -146,14 +132,17 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
 
     await mkdir(args.reportDir, {recursive: true});
     const written: string[] = [];
-    for (const name of Object.keys(RUN_FILES)) {
-      const answer = await at(`${run.url}/${name}`);
-      if (!answer.ok) {
-        io.err(`check: ${name} could not be fetched: ${await refusal(answer)}`);
+    for (const name of Object.keys(RUN_FILES) as RunFile[]) {
+      const answer = await client.GET('/check/v1/runs/{runId}/{file}', {
+        params: {path: {runId: run.id, file: name}},
+        parseAs: 'arrayBuffer',
+      });
+      if (!answer.data) {
+        io.err(`check: ${name} could not be fetched: ${refusal(answer.response, answer.error)}`);
         return 2;
       }
       const file = path.join(args.reportDir, name);
-      await writeFile(file, new Uint8Array(await answer.arrayBuffer()));
+      await writeFile(file, new Uint8Array(answer.data));
       const relative = path.relative(io.cwd, file);
       written.push(relative.startsWith('..') || path.isAbsolute(relative) ? file : relative);
     }

@@ -56,11 +56,13 @@ describe('node sandbox.mjs verify', () => {
   it('refuses a changed HAR and a key set without the signing key, saying what, exit 1', async () => {
     const changed = await verify('attestation.json', '--har', 'changed.har', '--keys', 'keys.json');
     expect(changed.code).toBe(1);
-    expect(changed.out).toMatch(/^✗ the HAR is not the attested session\.har: its SHA-256 is [0-9a-f]{12}…/);
+    expect(changed.out).toMatch(
+      /^✗ the HAR is not the attested session\.har: its SHA-256 is [0-9a-f]{12}…, .* \[HAR_DIGEST\]$/m,
+    );
     expect(changed.out.split('\n').at(-1)).toBe('NOT VERIFIED');
     const stranger = await verify('attestation.json', '--keys', 'other-keys.json');
     expect(stranger.code).toBe(1);
-    expect(stranger.out).toContain('which is not among the trusted keys');
+    expect(stranger.out).toMatch(/which is not among the trusted keys.* \[SIGNATURE\]$/m);
   });
 
   it('says --help, and answers unreadable input and usage errors in one line with exit 2', async () => {
@@ -77,10 +79,13 @@ describe('node sandbox.mjs verify', () => {
         "verify: unknown option --key. Run 'node sandbox.mjs verify --help' for the options.",
       ],
       [['missing.json', '--keys', 'keys.json'], 'verify: cannot read ' + path.join(dir, 'missing.json') + ': ENOENT'],
-      [['session.har', '--keys', 'keys.json'], 'verify: the attestation is not a DSSE envelope: it has no payloadType'],
+      [
+        ['session.har', '--keys', 'keys.json'],
+        'verify: the attestation is not a DSSE envelope: it has no payloadType [NOT_A_DSSE_ENVELOPE]',
+      ],
       [
         ['attestation.json', '--keys', 'session.har'],
-        'verify: the key set cannot be used: it is not a JWK set: it has no keys list',
+        'verify: the key set cannot be used: it is not a JWK set: it has no keys list [KEY_SET_UNUSABLE]',
       ],
       [
         ['attestation.json', '--keys', 'https://portal.example/docs'],

@@ -119,7 +119,7 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
     return 2;
   }
   if (outcome.status === 'unreadable') {
-    io.err(`verify: ${outcome.reason}`);
+    io.err(`verify: ${outcome.message} [${outcome.code}]`);
     return 2;
   }
   for (const line of outcomeLines(outcome)) io.out(line);

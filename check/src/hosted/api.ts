@@ -1,80 +1,65 @@
 /**
- * The check's hosted API on the portal's Worker (deploy/src/worker.ts mounts it at `/check/v1`), a Hono app:
+ * The check's hosted API, a Hono app at `/check/v1` that the portal's Worker mounts (deploy/src/app.ts). Its
+ * contract is specs/check-api/openapi.yaml (bundled as `check-api`, rendered at /api/check-api/): the routes
+ * here, the bodies they read (validated against it on the way in, by the sandbox's own validation step:
+ * `checkBody` of @portal/sandbox, with its 400 body) and the types of the command's client (../cli/hosted.ts).
  *
- * - `POST /runs` with a `sandbox_` key in `x-api-key` and `{"scenarios", "program", "timeoutSeconds"}` (each
- *   optional) makes a run: `201 {"id", "url", "expiresAt", "runs": [{"scenario", "baseUrl"}]}`;
- * - `<baseUrl>/apiservices/...`: the program's calls in one scenario, recorded by the run;
- * - `POST /runs/<id>/finish` with `{"programs": {"<scenario>": {exitCode, signal, timedOut, durationMs}}}`
- *   judges the run; `GET /runs/<id>` its state; `GET /runs/<id>/<file>` its reports and attestation.
- *
- * Each run is one Durable Object (./object.ts, named by the run's id: 128 random bits, so an id cannot be
- * guessed), reached through `runs(id)`. This app checks what needs no run: the key is a sandbox key (a real
- * key is refused and goes nowhere), the body's size and shape, and the new runs per key and per client address
- * (the platform's rate-limiting bindings). Every refusal has the APIs' error body (./errors.ts).
+ * Each run is one Durable Object (deploy/src/runObject.ts, named by the run's id: 128 random bits, so an id
+ * cannot be guessed), reached through `runs(env)(id)`, a typed stub whose methods are `RunApi`'s (./run.ts):
+ * no internal URL, no second router. What is safe to do twice (making a run, reading its state or a file) is
+ * retried as the platform allows (./retry.ts); a recorded call or a finish is tried once, and a platform error
+ * on it answers 503. This app checks what needs no run: the key is a sandbox key (a real key is refused and
+ * goes nowhere), the body's size and shape, and the new runs per key and per client address (the platform's
+ * rate-limiting bindings). Every refusal has the APIs' error body (./errors.ts).
  */
 import {Hono, type Context} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
-import {SANDBOX_KEY_PREFIX} from '../keyNames';
 import {
-  checkScenarios,
-  isCheckScenario,
-  DEFAULT_TIMEOUT_SECONDS,
-  MAX_TIMEOUT_SECONDS,
-  type CheckScenario,
-} from '../model';
-import {checkError, keyDigest, withAbsoluteHelp} from './errors';
-import {HOSTED_RUN_RATE_LIMITS, MAX_PROGRAM_LABEL, MAX_RUN_REQUEST_BYTES} from './limits';
-import {runUrl, type RunMeta} from './run';
-import {isObject} from '../json';
+  CHECK_API_SLUG,
+  operations,
+  requestMedia,
+  SpecValidator,
+  type OpenApiDocument,
+  type PrecompiledValidators,
+} from '@portal/specs';
+import {checkBody, errorBody, errorTemplate, SandboxError} from '@portal/sandbox';
 import {toBase64Url} from '../base64';
+import {SANDBOX_KEY_PREFIX} from '../keyNames';
+import {checkScenarios, DEFAULT_TIMEOUT_SECONDS, type CheckScenario} from '../model';
+import type {components} from '@portal/specs/types/check-api';
+import {checkError, keyDigest, withAbsoluteHelp} from './errors';
+import {HOSTED_RUN_RATE_LIMITS, MAX_RUN_REQUEST_BYTES} from './limits';
+import {withRetries, type RetryOptions} from './retry';
+import {runUrl, type ReportedEnd, type RunApi} from './run';
 
-/** What reaches a run's object. */
-export interface RunStub {
-  fetch(request: Request): Promise<Response>;
-}
+type Schemas = components['schemas'];
 
 /** The platform's rate-limiting binding. */
 export interface RunRateLimiter {
   limit(options: {key: string}): Promise<{success: boolean}>;
 }
 
-export interface HostedApiOptions {
-  /** The object of run `id`. */
-  runs: (id: string) => RunStub;
-  limits?: {perKey?: RunRateLimiter; perAddress?: RunRateLimiter};
+/** The stub of run `id`: a new one for each call, as the platform advises after an error. */
+export type RunStubs = (id: string) => RunApi;
+
+export interface HostedApiOptions<Bindings extends object> {
+  /** The check API's specification (the bundle `check-api`): what the bodies are validated against. */
+  doc: OpenApiDocument;
+  /** Its request validators compiled ahead of time, where nothing may compile (the Worker). */
+  precompiledValidators?: PrecompiledValidators;
+  /** The runs of the Worker's bindings, or undefined when it has none (then every call answers 500). */
+  runs: (env: Bindings) => RunStubs | undefined;
+  /** The rate-limiting bindings that count new runs, per key and per client address. */
+  limits?: (env: Bindings) => {perKey?: RunRateLimiter; perAddress?: RunRateLimiter};
   /** A new run id (tests pass their own). */
   newId?: () => string;
+  /** How calls to a run are retried (tests pass their own clock). */
+  retry?: RetryOptions;
 }
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 /** 128 random bits, base64url. */
 export const newRunId = (): string => toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-
-/** The create body read, or why it is refused. */
-function readCreate(body: unknown): {scenarios: CheckScenario[]; program: string; timeoutSeconds: number} | string {
-  if (!isObject(body))
-    return 'The body is a JSON object: {"scenarios": [...], "program": "...", "timeoutSeconds": n}, each optional.';
-  const unknown = Object.keys(body).filter((name) => !['scenarios', 'program', 'timeoutSeconds'].includes(name));
-  if (unknown.length)
-    return `Unknown field ${unknown.join(', ')}: the fields are scenarios, program and timeoutSeconds.`;
-  const asked = body.scenarios ?? [...checkScenarios];
-  if (!Array.isArray(asked) || !asked.length || !asked.every((id) => typeof id === 'string'))
-    return `scenarios is a list of scenario ids: ${checkScenarios.join(', ')}.`;
-  const wrong = (asked as string[]).filter((id) => !isCheckScenario(id));
-  if (wrong.length) return `Unknown scenario ${wrong.join(', ')}: the scenarios are ${checkScenarios.join(', ')}.`;
-  const program = body.program ?? 'a program';
-  if (typeof program !== 'string' || !program.trim() || program.length > MAX_PROGRAM_LABEL)
-    return `program is a label of 1 to ${MAX_PROGRAM_LABEL} characters.`;
-  const timeoutSeconds = body.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-  if (
-    typeof timeoutSeconds !== 'number' ||
-    !Number.isFinite(timeoutSeconds) ||
-    timeoutSeconds < 1 ||
-    timeoutSeconds > MAX_TIMEOUT_SECONDS
-  )
-    return `timeoutSeconds is a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`;
-  return {scenarios: checkScenarios.filter((id) => (asked as string[]).includes(id)), program, timeoutSeconds};
-}
 
 /** A sandbox key, or the refusal: a real key is never taken (nor stored, nor passed on). */
 function sandboxKey(c: Context): string | Response {
@@ -93,9 +78,56 @@ const tooLarge = () => checkError(413, `The body is larger than ${MAX_RUN_REQUES
 /** The API's base path on the portal. */
 export const CHECK_API_BASE = '/check/v1';
 
-export function hostedCheckApi(options: HostedApiOptions): Hono {
-  const app = new Hono().basePath(CHECK_API_BASE);
+const unavailable = () =>
+  checkError(503, 'The run could not be reached just now: try again in a moment.', {retryAfterSeconds: 1});
+
+export function hostedCheckApi<Bindings extends object = object>(
+  options: HostedApiOptions<Bindings>,
+): Hono<{Bindings: Bindings}> {
+  const app = new Hono<{Bindings: Bindings}>().basePath(CHECK_API_BASE);
   const newId = options.newId ?? newRunId;
+  const validator = new SpecValidator(new Map([[CHECK_API_SLUG, options.doc]]), options.precompiledValidators);
+  const bodyOf = new Map(
+    operations(CHECK_API_SLUG, options.doc).map((operation) => [
+      operation.operationId,
+      {doc: options.doc, operationId: operation.operationId, bodySchema: requestMedia(options.doc, operation)?.schema},
+    ]),
+  );
+
+  /** The body of a call, checked against its operation's schema: its value, or the sandbox's 400. */
+  async function read<T>(c: Context, operationId: string): Promise<T | Response> {
+    const text = await c.req.text();
+    if (!text.trim()) return {} as T;
+    try {
+      return checkBody(validator, bodyOf.get(operationId)!, text, c.req.header('content-type') ?? '') as T;
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error;
+      const operation = operations(CHECK_API_SLUG, options.doc).find((found) => found.operationId === operationId);
+      const body = errorBody(errorTemplate(options.doc, operation, error.status), error);
+      return c.json(body, error.status as 400);
+    }
+  }
+
+  /** The run stubs of the Worker, or the refusal of a Worker without them. */
+  const stubsOf = (c: Context): RunStubs | Response =>
+    options.runs(c.env as Bindings) ??
+    checkError(
+      500,
+      'The hosted check is not set up on this portal: the Worker has no CHECK_RUNS binding (deploy/wrangler.jsonc).',
+    );
+
+  /** A call to a run that may be made twice, retried as the platform allows. */
+  const retried = <T>(attempt: () => Promise<T>): Promise<T> => withRetries(attempt, options.retry);
+  /** A call to a run made once: a platform error on it answers 503. */
+  const once = async (attempt: () => Promise<Response>): Promise<Response> => {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof Error && 'retryable' in error) return unavailable();
+      throw error;
+    }
+  };
+
   // Every refusal, the run's own included, carries help links absolute on the portal it was sent to.
   app.use(async (c, next) => {
     await next();
@@ -109,19 +141,12 @@ export function hostedCheckApi(options: HostedApiOptions): Hono {
   app.post('/runs', bodyLimit({maxSize: MAX_RUN_REQUEST_BYTES, onError: tooLarge}), async (c) => {
     const key = sandboxKey(c);
     if (key instanceof Response) return key;
-    let body: unknown = {};
-    const text = await c.req.text();
-    if (text.trim()) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return checkError(400, 'The body is not JSON.');
-      }
-    }
-    const asked = readCreate(body);
-    if (typeof asked === 'string') return checkError(400, asked);
+    const asked = await read<Schemas['CreateRunRequest']>(c, 'CheckService_CreateRun');
+    if (asked instanceof Response) return asked;
+    const stubs = stubsOf(c);
+    if (stubs instanceof Response) return stubs;
     const address = c.req.header('cf-connecting-ip') ?? 'unknown';
-    const {perKey, perAddress} = options.limits ?? {};
+    const {perKey, perAddress} = options.limits?.(c.env as Bindings) ?? {};
     for (const [limiter, counted, what, limit] of [
       [perAddress, `address:${address}`, 'from one client address', HOSTED_RUN_RATE_LIMITS.perAddress],
       [perKey, `key:${await keyDigest(key)}`, 'with one key', HOSTED_RUN_RATE_LIMITS.perKey],
@@ -135,36 +160,65 @@ export function hostedCheckApi(options: HostedApiOptions): Hono {
     }
     const id = newId();
     const origin = new URL(c.req.url).origin;
-    const made = await options.runs(id).fetch(
-      new Request('https://run.internal/create', {
-        method: 'POST',
-        headers: {'content-type': 'application/json'},
-        body: JSON.stringify({id, keyDigest: await keyDigest(key), origin, ...asked}),
+    const scenarios = checkScenarios.filter((scenario) => (asked.scenarios ?? checkScenarios).includes(scenario));
+    const digest = await keyDigest(key);
+    const meta = await retried(() =>
+      stubs(id).create({
+        id,
+        keyDigest: digest,
+        origin,
+        scenarios,
+        program: asked.program ?? 'a program',
+        timeoutSeconds: asked.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
       }),
     );
-    if (!made.ok) return made;
-    const meta = (await made.json()) as RunMeta;
     const url = runUrl(origin, id);
-    return c.json(
-      {
-        id,
-        url,
-        expiresAt: new Date(meta.expiresMs).toISOString(),
-        runs: meta.scenarios.map((scenario) => ({scenario, baseUrl: `${url}/${scenario}`})),
-      },
-      201,
-    );
+    const made: Schemas['Run'] = {
+      id,
+      url,
+      expiresAt: new Date(meta.expiresMs).toISOString(),
+      runs: meta.scenarios.map((scenario: CheckScenario) => ({scenario, baseUrl: `${url}/${scenario}`})),
+    };
+    return c.json(made, 201);
   });
 
-  const toRun = (c: Context) => {
+  /** The stubs and the run id of a call to a run, or the refusal (a malformed id reaches no object). */
+  const runOf = (c: Context): {stub: () => RunApi} | Response => {
     const id = c.req.param('id')!;
     if (!ID.test(id)) return checkError(404, 'No such run: its id is wrong, or it was deleted.');
-    return options.runs(id).fetch(c.req.raw);
+    const stubs = stubsOf(c);
+    if (stubs instanceof Response) return stubs;
+    return {stub: () => stubs(id)};
   };
-  app.post('/runs/:id/finish', bodyLimit({maxSize: MAX_RUN_REQUEST_BYTES, onError: tooLarge}), toRun);
-  app.get('/runs/:id', toRun);
-  app.get('/runs/:id/:file{[a-z]+\\.[a-z]+}', toRun);
-  app.all('/runs/:id/:scenario/apiservices/*', toRun);
-  app.notFound((c) => checkError(404, `The check's API has no ${c.req.method} ${c.req.path}.`));
+
+  app.get('/runs/:id', (c) => {
+    const run = runOf(c);
+    return run instanceof Response ? run : retried(() => run.stub().status(c.req.header('x-api-key')));
+  });
+  app.post('/runs/:id/finish', bodyLimit({maxSize: MAX_RUN_REQUEST_BYTES, onError: tooLarge}), async (c) => {
+    const run = runOf(c);
+    if (run instanceof Response) return run;
+    const asked = await read<Schemas['FinishRunRequest']>(c, 'CheckService_FinishRun');
+    if (asked instanceof Response) return asked;
+    const programs: Partial<Record<CheckScenario, ReportedEnd>> = {};
+    for (const [scenario, end] of Object.entries(asked.programs ?? {}))
+      programs[scenario as CheckScenario] = {...end, durationMs: Math.round(end.durationMs)};
+    return once(() => run.stub().finish(c.req.header('x-api-key'), programs));
+  });
+  app.get('/runs/:id/:file{[a-z]+\\.[a-z]+}', (c) => {
+    const run = runOf(c);
+    return run instanceof Response
+      ? run
+      : retried(() => run.stub().file(c.req.header('x-api-key'), c.req.param('file')));
+  });
+  app.all('/runs/:id/:scenario/apiservices/*', (c) => {
+    const run = runOf(c);
+    if (run instanceof Response) return run;
+    const url = new URL(c.req.url);
+    const path = url.pathname.slice(url.pathname.indexOf('/apiservices/')) + url.search;
+    return once(() => run.stub().call(c.req.raw, c.req.param('scenario'), path));
+  });
+  // Every other path under the base is the API's to refuse, not the site's
+  app.all('*', (c) => checkError(404, `The check's API has no ${c.req.method} ${c.req.path}.`));
   return app;
 }

@@ -5,7 +5,6 @@
  */
 import type {OpenApiDocument} from '@portal/specs';
 import {generateSigningKey, signerOf, type Signer} from '../attest/keys';
-import {answerRun} from './object';
 import {HostedRun, type RunStorage} from './run';
 
 export interface MemoryStorage extends RunStorage {
@@ -69,7 +68,8 @@ export async function memoryRuns(options: {
   return {
     signer,
     storages,
-    stub: (id: string) => ({fetch: (request: Request) => answerRun(objects.get(id) ?? make(id), request)}),
+    /** The run of `id`, as the API reaches it (the Worker's stub has the same methods). */
+    stub: (id: string): HostedRun => objects.get(id) ?? make(id),
     /** The object made again, as after the platform evicted it. */
     wake: (id: string) => make(id),
     /** Fires the run's alarm when it is due on the clock. */

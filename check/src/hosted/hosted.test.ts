@@ -1,5 +1,5 @@
 /**
- * The hosted check's API and runs (api.ts, run.ts, object.ts) in Node, each run's object on its own storage in
+ * The hosted check's API and runs (api.ts, run.ts) in Node, each run's object on its own storage in
  * memory and one injected clock for the runs and the sandbox: a run is made, plays its scenario's faults,
  * is judged and attested; its reports verify. Refused, with the APIs' error body: a real key (and no byte of it
  * stored), another key, bad bodies at their bounds, too many runs, a finished run's calls, calls past a
@@ -8,10 +8,17 @@
  */
 import {beforeEach, describe, expect, it} from 'vitest';
 import {MAX_BODY_BYTES} from '@portal/sandbox';
+import {loadCheckApi} from '@portal/specs/node';
 import {bundles, exampleBody, exampleUrl, op, testApp} from '@portal/sandbox/testing';
 import {verifyAttestation} from '../attest/verify';
 import {hostedCheckApi, type RunRateLimiter} from './api';
-import {HOSTED_MAX_CALLS_PER_SCENARIO, MAX_RUN_REQUEST_BYTES, RUN_RETENTION_MS, TOMBSTONE_MS} from './limits';
+import {
+  HOSTED_MAX_CALLS_PER_SCENARIO,
+  MAX_PROGRAM_LABEL,
+  MAX_RUN_REQUEST_BYTES,
+  RUN_RETENTION_MS,
+  TOMBSTONE_MS,
+} from './limits';
 import {memoryRuns} from './hosted.fixture';
 
 const ORIGIN = 'https://portal.example';
@@ -36,13 +43,14 @@ beforeEach(async () => {
   denied = new Set();
   let made = 0;
   api = hostedCheckApi({
-    runs: (id) => runs.stub(id),
+    doc: loadCheckApi(),
+    runs: () => (id) => runs.stub(id),
     newId: () => {
       const id = `run${String(++made).padStart(19, '0')}`;
       ids.push(id);
       return id;
     },
-    limits: {perKey: limiter('key'), perAddress: limiter('address')},
+    limits: () => ({perKey: limiter('key'), perAddress: limiter('address')}),
   });
 });
 
@@ -52,8 +60,14 @@ const send = (path: string, init: RequestInit & {key?: string | null} = {}) => {
   if (key) headers.set('x-api-key', key);
   return api.fetch(new Request(`${ORIGIN}${path}`, {...rest, headers}));
 };
+const JSON_TYPE = {'content-type': 'application/json'};
 const createRun = async (body: unknown = {scenarios: ['normal', 'rate-limited']}, key: string | null = KEY) =>
-  send('/check/v1/runs', {method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), key});
+  send('/check/v1/runs', {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    key,
+  });
 
 interface Made {
   id: string;
@@ -102,7 +116,12 @@ const programs = (scenarios: string[]) =>
     scenarios.map((scenario) => [scenario, {exitCode: 0, signal: null, timedOut: false, durationMs: 4000}]),
   );
 const finish = (id: string, scenarios: string[], key = KEY) =>
-  send(`/check/v1/runs/${id}/finish`, {method: 'POST', key, body: JSON.stringify({programs: programs(scenarios)})});
+  send(`/check/v1/runs/${id}/finish`, {
+    method: 'POST',
+    key,
+    headers: JSON_TYPE,
+    body: JSON.stringify({programs: programs(scenarios)}),
+  });
 
 describe('a hosted run', () => {
   it('records a good program, plays the faults, passes, and serves reports whose attestation verifies', async () => {
@@ -245,23 +264,106 @@ describe('making a run', () => {
     expect(((await over.json()) as {code: number}).code).toBe(3);
   });
 
-  it('refuses a body it cannot read, naming what is wrong', async () => {
-    const refused = async (body: unknown) => {
-      const answer = await createRun(body);
+  it("refuses a body its specification refuses with the sandbox's 400 body, each field named, at each bound", async () => {
+    const refused = async (body: unknown, headers: Record<string, string> = JSON_TYPE) => {
+      const answer = await send('/check/v1/runs', {
+        method: 'POST',
+        headers,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
       expect(answer.status).toBe(400);
-      return ((await answer.json()) as {message: string}).message;
+      const error = (await answer.json()) as {
+        code: number;
+        message: string;
+        details: {'@type': string; fieldViolations?: unknown[]; links?: {url: string}[]}[];
+      };
+      // The sandbox's error body: google.rpc's BadRequest naming each field, then the catalogue's help link
+      expect(error.code).toBe(3);
+      expect(error.details.map((detail) => detail['@type'])).toEqual([
+        'type.googleapis.com/google.rpc.BadRequest',
+        'type.googleapis.com/google.rpc.Help',
+      ]);
+      expect(error.details[1].links?.[0].url).toBe(`${ORIGIN}/docs/getting-started/errors#400`);
+      return error.details[0].fieldViolations;
     };
-    expect(await refused('{')).toBe('The body is not JSON.');
-    expect(await refused({scenarios: ['normal', 'chaos']})).toMatch(
-      /^Unknown scenario chaos: the scenarios are normal,/,
+    const violation = (field: string, description: string, reason: string) => [{field, description, reason}];
+    expect(await refused('{')).toEqual([
+      expect.objectContaining({
+        field: '',
+        reason: 'json',
+        description: expect.stringMatching(/^the body is malformed JSON/),
+      }),
+    ]);
+    expect(await refused('{}', {'content-type': 'text/plain'})).toEqual([
+      expect.objectContaining({field: '', reason: 'content-type'}),
+    ]);
+    expect(await refused({scenarios: ['normal', 'chaos']})).toEqual(
+      violation(
+        'scenarios[1]',
+        'must be one of normal, rate-limited, server-error, session-lost, never-completes, failed, rejected',
+        'enum',
+      ),
     );
-    expect(await refused({timeoutSeconds: 0.5})).toMatch(/^timeoutSeconds is a number of seconds from 1 to 3600/);
-    expect(await refused({timeoutSeconds: 3601})).toMatch(/^timeoutSeconds/);
-    expect(await refused({colour: 'red'})).toBe(
-      'Unknown field colour: the fields are scenarios, program and timeoutSeconds.',
+    expect(await refused({scenarios: []})).toEqual(
+      violation('scenarios', 'must NOT have fewer than 1 items', 'minItems'),
     );
-    expect((await createRun({timeoutSeconds: 3600})).status).toBe(201);
-    expect((await createRun({timeoutSeconds: 1})).status).toBe(201);
+    expect(await refused({timeoutSeconds: 0.999})).toEqual(violation('timeoutSeconds', 'must be >= 1', 'minimum'));
+    expect(await refused({timeoutSeconds: 3600.001})).toEqual(
+      violation('timeoutSeconds', 'must be <= 3600', 'maximum'),
+    );
+    expect(await refused({colour: 'red'})).toEqual(violation('colour', 'is not a field here', 'additionalProperties'));
+    expect(await refused({program: '   '})).toEqual(violation('program', 'must match pattern "\\S"', 'pattern'));
+    expect(await refused({program: 'x'.repeat(MAX_PROGRAM_LABEL + 1)})).toEqual(
+      violation('program', `must NOT have more than ${MAX_PROGRAM_LABEL} characters`, 'maxLength'),
+    );
+    // Just inside each bound
+    for (const body of [
+      {timeoutSeconds: 3600},
+      {timeoutSeconds: 1},
+      {program: 'x'.repeat(MAX_PROGRAM_LABEL)},
+      {scenarios: ['rejected']},
+    ])
+      expect((await createRun(body)).status, JSON.stringify(body)).toBe(201);
+  });
+
+  it('refuses a finish body its specification refuses, naming the field', async () => {
+    const run = await made();
+    const refused = async (body: unknown) => {
+      const answer = await send(`/check/v1/runs/${run.id}/finish`, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: JSON.stringify(body),
+      });
+      expect(answer.status).toBe(400);
+      return ((await answer.json()) as {details: {fieldViolations?: {field: string; reason: string}[]}[]}).details[0]
+        .fieldViolations;
+    };
+    const end = {exitCode: 0, signal: null, timedOut: false, durationMs: 10};
+    expect(await refused({programs: {chaos: end}})).toEqual([
+      {
+        field: 'programs.chaos',
+        description:
+          'is not an allowed name here: must be one of normal, rate-limited, server-error, session-lost, never-completes, failed, rejected',
+        reason: 'enum',
+      },
+    ]);
+    expect(await refused({programs: {normal: {...end, durationMs: -1}}})).toEqual([
+      expect.objectContaining({field: 'programs.normal.durationMs', reason: 'minimum'}),
+    ]);
+    expect(await refused({programs: {normal: {...end, signal: 'S'.repeat(33)}}})).toEqual([
+      expect.objectContaining({field: 'programs.normal.signal', reason: 'maxLength'}),
+    ]);
+    expect(await refused({programs: {normal: {exitCode: 0}}})).toEqual([
+      expect.objectContaining({field: 'programs.normal.signal', reason: 'required'}),
+      expect.objectContaining({field: 'programs.normal.timedOut', reason: 'required'}),
+      expect.objectContaining({field: 'programs.normal.durationMs', reason: 'required'}),
+    ]);
+    expect(await refused({programs: {normal: end}, verdict: 'PASSED'})).toEqual([
+      expect.objectContaining({field: 'verdict', reason: 'additionalProperties'}),
+    ]);
+    // Still recording: the refusals changed nothing
+    expect((await createSearch(run.runs[0].baseUrl)).status).toBe(200);
+    expect((await finish(run.id, ['normal'])).status).toBe(200);
   });
 
   it('answers 429 with Retry-After past the new runs a key or an address may make', async () => {

@@ -1,12 +1,13 @@
 /**
- * The hosted check as the portal's Worker mounts it (`@portal/check/hosted`, deploy/src/worker.ts): the API,
- * the Durable Object class of a run, the signer from the Worker's secret and the published key set.
+ * The hosted check as the portal's Worker mounts it (`@portal/check/hosted`, deploy/src/app.ts): the API, the
+ * run its Durable Object delegates to (deploy/src/runObject.ts), the signer from the Worker's secret and the
+ * published key set.
  */
 import {checkError} from './errors';
 import {readKeySet, signerOf, type KeySet, type Signer} from '../attest/keys';
 
-export {CHECK_API_BASE, hostedCheckApi, type RunStub} from './api';
-export {checkRunObject} from './object';
+export {CHECK_API_BASE, hostedCheckApi, type HostedApiOptions, type RunRateLimiter, type RunStubs} from './api';
+export {HostedRun, type RunApi, type RunDeps, type RunMeta, type RunStorage} from './run';
 export {HOSTED_RUN_RATE_LIMITS} from './limits';
 export {checkError} from './errors';
 

@@ -1,5 +1,5 @@
 /**
- * One hosted run of the integration check: what its Durable Object (./object.ts) does, written against a small
+ * One hosted run of the integration check: what its Durable Object (deploy/src/runObject.ts) does, written against a small
  * storage interface and an injected clock so the tests run it in Node as well as in workerd.
  *
  * A run is made by the check's API (./api.ts `POST /check/v1/runs`) with the digest of the key that made it;
@@ -28,11 +28,8 @@ import {
   type Recorded,
   type Recorder,
 } from '../record/recorder';
-import {judgeCheckHar} from '../judge/judgeHar';
+import {judgeHarText} from '../judge/judgeHar';
 import {attest} from '../attest/statement';
-import {reportHtml} from '../report/html';
-import {junitXml} from '../report/junit';
-import {reportMarkdown} from '../report/markdown';
 import type {Signer} from '../attest/keys';
 import {checkError, keyDigest} from './errors';
 import {realKeys, withoutSecrets} from './secrets';
@@ -44,6 +41,7 @@ import {
   TOMBSTONE_MS,
   type RunFile,
 } from './limits';
+import {reportFiles} from '../report/files';
 
 /** The part of a Durable Object's storage a run uses (its key-value API). */
 export interface RunStorage {
@@ -95,6 +93,22 @@ interface Tombstone {
 /** How a program ended, as the command reports it at `finish`. */
 export type ReportedEnd = Omit<ProgramEnd, 'stderrTail' | 'flooded'>;
 
+/** What the check's API gives a new run (it checked the request first). */
+export type RunCreate = Pick<RunMeta, 'id' | 'keyDigest' | 'origin' | 'program' | 'scenarios' | 'timeoutSeconds'>;
+
+/**
+ * A run's methods, as the check's API calls them (./api.ts): on the Durable Object's stub over RPC in the Worker
+ * (deploy/src/runObject.ts delegates each to `HostedRun`), on a `HostedRun` itself in Node. `key` is the
+ * `x-api-key` the request sent (undefined: none); the run answers only the key that made it.
+ */
+export interface RunApi {
+  create(input: RunCreate): Promise<RunMeta>;
+  call(request: Request, scenario: string, path: string): Promise<Response>;
+  status(key: string | undefined): Promise<Response>;
+  finish(key: string | undefined, programs: Partial<Record<CheckScenario, ReportedEnd>>): Promise<Response>;
+  file(key: string | undefined, name: string): Promise<Response>;
+}
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), {status, headers: {'content-type': 'application/json', ...headers}});
 
@@ -105,7 +119,7 @@ const CHUNK = 512 * 1024;
 /** The run's base URL for a scenario, and its own address. */
 export const runUrl = (origin: string, id: string): string => `${origin}/check/v1/runs/${id}`;
 
-export class HostedRun {
+export class HostedRun implements RunApi {
   private meta?: RunMeta;
   private readonly recorders = new Map<CheckScenario, Promise<Recorder>>();
 
@@ -151,9 +165,7 @@ export class HostedRun {
   }
 
   /** Makes the run (the API's create, after it checked the request). */
-  async create(
-    input: Pick<RunMeta, 'id' | 'keyDigest' | 'origin' | 'program' | 'scenarios' | 'timeoutSeconds'>,
-  ): Promise<RunMeta> {
+  async create(input: RunCreate): Promise<RunMeta> {
     const now = this.deps.now();
     const meta: RunMeta = {
       ...input,
@@ -188,9 +200,8 @@ export class HostedRun {
     return made;
   }
 
-  /** Whether the request carries the run's own key: undefined when it does, else the error answer. */
-  private async ownKey(request: Request, meta: RunMeta): Promise<Response | undefined> {
-    const key = request.headers.get('x-api-key');
+  /** Whether the key sent is the run's own: undefined when it is, else the error answer. */
+  private async ownKey(key: string | undefined, meta: RunMeta): Promise<Response | undefined> {
     if (!key) return checkError(401, 'Send the sandbox_ key that made this run in x-api-key.');
     if ((await keyDigest(key)) !== meta.keyDigest)
       return checkError(403, 'This run answers only the key that made it.');
@@ -262,10 +273,10 @@ export class HostedRun {
   }
 
   /** The run's state, for its key. */
-  async status(request: Request): Promise<Response> {
+  async status(key: string | undefined): Promise<Response> {
     const meta = await this.load();
     if (meta instanceof Response) return meta;
-    const refused = await this.ownKey(request, meta);
+    const refused = await this.ownKey(key, meta);
     if (refused) return refused;
     const calls: Record<string, number> = {};
     for (const scenario of meta.scenarios)
@@ -282,10 +293,10 @@ export class HostedRun {
   }
 
   /** Judges the run and writes its reports: the command's `programs` say how each program ended. */
-  async finish(request: Request, programs: Partial<Record<CheckScenario, ReportedEnd>>): Promise<Response> {
+  async finish(key: string | undefined, programs: Partial<Record<CheckScenario, ReportedEnd>>): Promise<Response> {
     const meta = await this.load();
     if (meta instanceof Response) return meta;
-    const refused = await this.ownKey(request, meta);
+    const refused = await this.ownKey(key, meta);
     if (refused) return refused;
     if (meta.state === 'finished')
       return checkError(409, 'This run is finished already: its reports are at its address.');
@@ -311,7 +322,9 @@ export class HostedRun {
     }
     const url = runUrl(meta.origin, meta.id);
     const har = JSON.stringify(toHar(recordings, {baseUrl: url}), null, 2);
-    const report = await judgeCheckHar(har, this.deps.bundles, meta.program, {
+    const report = await judgeHarText(har, 'session.har', this.deps.bundles, {
+      subject: meta.program,
+      mode: 'program',
       precompiledValidators: this.deps.precompiledValidators,
     });
     if ('error' in report) return checkError(500, `The run could not be judged: ${report.error}`);
@@ -330,10 +343,7 @@ export class HostedRun {
       signer,
     );
     const files: Record<RunFile, string> = {
-      'junit.xml': junitXml(report, rules),
-      'report.md': reportMarkdown(report, rules, {siteUrl: meta.origin}),
-      'report.html': reportHtml(report, rules, {siteUrl: meta.origin}),
-      'session.har': har,
+      ...reportFiles(report, har, meta.origin),
       'attestation.json': JSON.stringify(envelope, null, 2),
     };
     const entries: Record<string, unknown> = {};
@@ -358,10 +368,10 @@ export class HostedRun {
   }
 
   /** A file of a finished run, for its key. */
-  async file(request: Request, name: string): Promise<Response> {
+  async file(key: string | undefined, name: string): Promise<Response> {
     const meta = await this.load();
     if (meta instanceof Response) return meta;
-    const refused = await this.ownKey(request, meta);
+    const refused = await this.ownKey(key, meta);
     if (refused) return refused;
     if (!Object.hasOwn(RUN_FILES, name))
       return checkError(404, `A run has no file ${name}: its files are ${Object.keys(RUN_FILES).join(', ')}.`);

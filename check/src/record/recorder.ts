@@ -80,7 +80,7 @@ export interface Recorder {
 }
 
 const text = (bytes: Uint8Array): string | undefined =>
-  bytes.length ? new TextDecoder('utf-8', {fatal: false}).decode(bytes) : undefined;
+  bytes.length ? new TextDecoder('utf-8', {fatal: false, ignoreBOM: false}).decode(bytes) : undefined;
 
 export function createRecorder(options: RecorderOptions): Recorder {
   const classify = callClassifier(options.bundles);

@@ -17,6 +17,8 @@ import {
   SpecValidator,
   undeclaredFields,
   validateParameters,
+  type OpenApiDocument,
+  type Schema,
   type ValidationIssue,
 } from '@portal/specs';
 import {cached, keep} from '../answers';
@@ -104,7 +106,7 @@ async function readBody(request: Request): Promise<string | undefined> {
         offset += chunk.length;
       }
     }
-    return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+    return new TextDecoder('utf-8', {fatal: true, ignoreBOM: false}).decode(bytes);
   } catch {
     throw badRequest([{field: '', description: 'the body is not UTF-8', reason: 'encoding'}]);
   }
@@ -133,6 +135,26 @@ function parseJson(text: string, type: string): unknown {
       {field: '', description: `the body is malformed JSON: ${(error as Error).message}`, reason: 'json'},
     ]);
   }
+}
+
+/** What `checkBody` needs of an operation: where its schema is, and its id. */
+export interface BodyOperation {
+  doc: OpenApiDocument;
+  operationId: string;
+  bodySchema: Schema | undefined;
+}
+
+/**
+ * A JSON request body read and checked as this step checks one, for an API the sandbox does not serve itself
+ * (the integration check's own, check/src/hosted/api.ts): the content type, the depth and syntax, protobuf JSON's
+ * canonical form, then the operation's schema with Ajv. The canonical value, or a `SandboxError` 400 naming each
+ * failing field as the sandbox names them.
+ */
+export function checkBody(validator: SpecValidator, operation: BodyOperation, text: string, type: string): unknown {
+  const body = canonicalJson(operation.doc, operation.bodySchema, parseJson(text, type));
+  const violations = violationsOf(requestIssues(validator, operation.operationId, body));
+  if (violations.length) throw badRequest(violations);
+  return body;
 }
 
 /** The field name (`query.queryLegs[0].date`) of a JSON pointer into a value. */

@@ -1,5 +1,5 @@
 /**
- * The hosted sandbox's abuse limits (the Workers entry, `src/worker.ts`), written here once for the pages
+ * The hosted sandbox's abuse limits (the portal's Worker, deploy/src/app.ts), written here once for the pages
  * that show them (`@portal/sandbox/worker/limits`) and for the tests: `deploy/wrangler.jsonc` declares
  * the same `ratelimits` bindings (`config.test.ts` proves it). The platform's rate-limiting binding counts
  * requests per key in a window of `periodSeconds` (10 or 60, nothing else) in each Cloudflare location,
@@ -7,7 +7,7 @@
  * binding does not say when the window ends, so that is the longest wait) and the sandbox's error body.
  * Local runs in workerd (`npm run sandbox:worker`, `npm run serve:worker`) read the same bindings from
  * wrangler.jsonc; the Node sandbox (`npm run sandbox`) has no limits at all. `overLimit` decides, for the
- * Worker's handler (`handler.ts`), whether a request is over a limit.
+ * portal's Worker (deploy/src/app.ts), whether a request is over a limit.
  */
 
 /** The periods the platform's rate-limiting binding accepts, in seconds. */
@@ -49,17 +49,11 @@ export const HOSTED_RATE_LIMITS = {
   },
 } as const satisfies Record<'perAddress' | 'perKey', RateLimit>;
 
-/**
- * The paths the Worker answers (the sandbox; the portal's Worker adds the MCP server, the hosted check and its
- * key set, deploy/src/worker.ts); everything else is the site.
- */
-export const WORKER_PATHS = ['/apiservices/*', '/mcp', '/check/v1/*', '/.well-known/integration-check-keys.json'];
-
-/** The bindings the limits read (the Worker's `WorkerEnv`, handler.ts, has them). */
+/** The bindings the limits read (the portal's Worker has them: deploy/wrangler.jsonc). */
 export interface LimitsEnv {
   RATE_LIMIT_BY_ADDRESS?: {limit(options: {key: string}): Promise<{success: boolean}>};
   RATE_LIMIT_BY_KEY?: {limit(options: {key: string}): Promise<{success: boolean}>};
-  /** The JSON of the limits the bindings were given when they are not `HOSTED_RATE_LIMITS` (handler.ts). */
+  /** The JSON of the limits the bindings were given when they are not `HOSTED_RATE_LIMITS` (local runs: deploy/src/local.ts). */
   SANDBOX_RATE_LIMITS?: string;
 }
 
@@ -71,7 +65,7 @@ export function limitsOf(env: LimitsEnv): Limits {
 }
 
 /**
- * A refusal as the Worker answers it (handler.ts makes it the sandbox's error body): its status, sentence, the
+ * A refusal as the Worker answers it (`sandboxRefusal` of ./index.ts makes it the sandbox's error body): its status, sentence, the
  * seconds to wait and no failing field. Plain data, so this file stays free of the sandbox's code: the site
  * reads its figures.
  */

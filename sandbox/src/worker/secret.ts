@@ -1,6 +1,6 @@
 /**
  * The Worker's token secret: a Worker secret named `SANDBOX_TOKEN_SECRET`, never a var and never a default
- * (`src/worker.ts`; a Worker module exports only its handlers, so what tests and pages read lives here).
+ * (deploy/src/app.ts reads it; what tests and pages read lives here, not in the Worker's module).
  */
 
 /** The secret's binding name: `wrangler secret put SANDBOX_TOKEN_SECRET -c deploy/wrangler.jsonc`. */

@@ -122,8 +122,8 @@ export async function verifyFiles(
     ...(har ? {har, bundles, precompiledValidators} : {}),
   });
   if (outcome.status === 'unreadable') {
-    const name = outcome.reason.startsWith('the key set') ? (files.keys?.name ?? KEYS_PATH) : files.attestation.name;
-    return {error: `${name}: ${outcome.reason}.`};
+    const name = outcome.code === 'KEY_SET_UNUSABLE' ? (files.keys?.name ?? KEYS_PATH) : files.attestation.name;
+    return {error: `${name}: ${outcome.message} [${outcome.code}].`};
   }
   return {
     verified: outcome.status === 'verified',

@@ -1,15 +1,15 @@
 /**
  * The in-browser HAR check's work, loaded with `import()` only when the reader picks a file (HarCheck's
- * index.tsx): read the file, `fromHar`, fetch the thirteen bundles from the site (`/openapi/<slug>.json`,
+ * index.tsx): read the file, `readHar`, fetch the thirteen bundles from the site (`/openapi/<slug>.json`,
  * the console's `fetchBundle`) and their request validators, compiled when the site was built (the page's
- * policy allows no `new Function`: src/plugins/precompiledValidators), `judgeCheck` in HAR mode, and the
- * report as one HTML document (`reportHtml`). The same code as `npm run sandbox -- check --har`
- * (check/src/cli.ts), and the same refusals: a file over `MAX_HAR_BYTES` is refused before it is read, a
+ * policy allows no `new Function`: src/plugins/precompiledValidators), `judgeHar`, and the report as one
+ * HTML document (`reportHtml`). The same code as `npm run sandbox -- check --har` (check/src/cli/check.ts), a hosted
+ * run's finish and `verify --har`, so a HAR gets the same verdicts in each, and the same refusals: a file over `MAX_HAR_BYTES` is refused before it is read, a
  * HAR that cannot be read or that holds no call of the APIs answers one sentence. Nothing is sent anywhere.
  */
 import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import {loadPrecompiledValidators} from '@generated/precompiled-validators';
-import {fromHar, judgeCheck, MAX_HAR_BYTES, reportHtml, rules, type CheckReport} from '@portal/check';
+import {judgeHar, MAX_HAR_BYTES, readHar, reportHtml, rules, type CheckReport} from '@portal/check';
 import {fetchBundle} from '../TryIt/bundles';
 
 /** One API's bundle, where the site serves it. */
@@ -58,7 +58,7 @@ export async function checkHarFile(
   } catch (error) {
     return {error: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`};
   }
-  const read = fromHar(text, file.name);
+  const read = readHar(text, file.name);
   if ('error' in read) return {error: read.error};
 
   onStep('specs');
@@ -78,7 +78,7 @@ export async function checkHarFile(
   }
 
   onStep('judging');
-  const report = await judgeCheck(read.recordings, bundles, file.name, 'har', {precompiledValidators});
+  const report = await judgeHar(read, file.name, bundles, {precompiledValidators});
   const calls = read.recordings.reduce((sum, recording) => sum + recording.exchanges.length, 0);
   const ignored = read.recordings.reduce((sum, recording) => sum + (recording.ignored ?? 0), 0);
   // As the command line: a HAR with no call of an operation is not a HAR of the APIs (exit code 2).

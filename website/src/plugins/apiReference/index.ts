@@ -1,5 +1,6 @@
 /**
- * Adds the API reference pages `/api/<slug>/`, one per API of `config/apis.ts`. Docusaurus renders each
+ * Adds the API reference pages `/api/<slug>/`, one per API of `config/apis.ts` and one for the portal's own
+ * (`referenceApis`: the hosted check's API, whose specification offers no Try it). Docusaurus renders each
  * page with a small outline of its bundled specification (`outline.ts`) as route data, which the local
  * search indexes; `postBuild` then replaces the outline in each built page with Redoc's whole reference,
  * rendered at build time (`prerender.ts`), so the page is readable from its first paint without
@@ -14,7 +15,7 @@ import {promisify} from 'node:util';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {bundlePath, loadBundle} from '@portal/specs/node';
-import {apis, referencePath} from '../../../config/apis';
+import {referenceApis, referencePath} from '../../../config/apis';
 import {outlineOf, type ReferenceOutline} from './outline';
 
 export interface ApiReferenceOptions {
@@ -47,18 +48,18 @@ export default function apiReferencePlugin(
     },
 
     getPathsToWatch() {
-      return apis.map((api) => bundlePath(api.slug));
+      return referenceApis.map((api) => bundlePath(api.slug));
     },
 
     async loadContent() {
-      return apis.map((api) => outlineOf(api.slug, loadBundle(api.slug)));
+      return referenceApis.map((api) => outlineOf(api.slug, loadBundle(api.slug)));
     },
 
     async contentLoaded({content, actions}) {
       for (const [index, outline] of content.entries()) {
         const data = await actions.createData(`${outline.slug}.json`, JSON.stringify(outline));
         actions.addRoute({
-          path: referencePath(apis[index]),
+          path: referencePath(referenceApis[index]),
           component: '@theme/ApiReference',
           exact: true,
           modules: {outline: data},

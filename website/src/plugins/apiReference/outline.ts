@@ -5,7 +5,7 @@
  * operation, a path fragment, a field or an enum value finds the reference entry. A pure function of
  * the bundled document, walked with `@portal/specs`; `outline.test.ts` holds its golden test.
  */
-import {fieldsAndValues, isOpen, operations, operationSchemas, type OpenApiDocument} from '@portal/specs';
+import {fieldsAndValues, isOpen, offersTryIt, operations, operationSchemas, type OpenApiDocument} from '@portal/specs';
 
 export interface OperationOutline {
   operationId: string;
@@ -28,6 +28,8 @@ export interface ReferenceOutline {
   version: string;
   summary: string;
   tags: {name: string; description: string; anchor: string; operations: OperationOutline[]}[];
+  /** `false` when the specification offers no Try it (`x-try-it: false`, `offersTryIt` of @portal/specs). */
+  tryIt?: false;
 }
 
 export function outlineOf(slug: string, doc: OpenApiDocument): ReferenceOutline {
@@ -50,5 +52,12 @@ export function outlineOf(slug: string, doc: OpenApiDocument): ReferenceOutline 
       ...fieldsAndValues(doc, operationSchemas(doc, operation)),
     });
   }
-  return {slug, title: doc.info.title, version: doc.info.version, summary: doc.info.summary ?? '', tags};
+  return {
+    slug,
+    title: doc.info.title,
+    version: doc.info.version,
+    summary: doc.info.summary ?? '',
+    tags,
+    ...(offersTryIt(doc) ? {} : {tryIt: false as const}),
+  };
 }

@@ -18,7 +18,7 @@ import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {OpenApiDocument} from '@portal/specs';
 import {loadBundle} from '@portal/specs/node';
-import {apis, referencePath, specUrl} from '../../../config/apis';
+import {referenceApis, referencePath, specUrl} from '../../../config/apis';
 import {navbarHeight, paletteFromStylesheet, redocOptions, type ColorMode} from './theme/ApiReference/redocTheme';
 import {redocElement, withTryItControls} from './theme/ApiReference/redocRoot';
 
@@ -141,7 +141,7 @@ export function withPrerenderedReference(page: string, slug: string, html: strin
  */
 async function main([outDir, baseUrl, siteDir]: string[]): Promise<void> {
   const stylesheet = await readFile(path.join(siteDir, 'src', 'css', 'custom.css'), 'utf8');
-  for (const api of apis) {
+  for (const api of referenceApis) {
     const file = path.join(outDir, ...referencePath(api).split('/').filter(Boolean), 'index.html');
     const {html, css} = prerenderReference(
       loadBundle(api.slug),

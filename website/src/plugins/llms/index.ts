@@ -12,7 +12,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PluggableList} from 'unified';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {loadBundles} from '@portal/specs/node';
+import {loadBundles, loadCheckApi} from '@portal/specs/node';
 import {gatherGuides, markdownPath, pagesMarkdown, referencePages, type DocsPage} from '@portal/content';
 import {componentMarkdown} from '../../components/markdown';
 import type {DownloadsData} from '../downloads/downloads';
@@ -82,7 +82,7 @@ export default function llmsPlugin(context: LoadContext): Plugin {
         bundles,
       });
       // A page that does not convert (a component without a markdown form, ...) stops the build, naming its file.
-      const written: LlmsPage[] = pagesMarkdown([...pages, ...referencePages(bundles)], {
+      const written: LlmsPage[] = pagesMarkdown([...pages, ...referencePages(bundles, loadCheckApi())], {
         bundles,
         siteUrl,
         components,

@@ -188,7 +188,7 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
         {...(isServer ? {children: <Outline outline={outline} />} : {dangerouslySetInnerHTML: {__html: ''}})}
       />
       {/* From the first paint: the Try it buttons are in the build's markup, before Redoc hydrates. */}
-      <TryItButtons slug={outline.slug} root={slot} />
+      {outline.tryIt !== false && <TryItButtons slug={outline.slug} root={slot} />}
     </>
   );
 }

@@ -7,6 +7,7 @@
 import {createElement, useEffect, type ComponentType, type ReactNode} from 'react';
 import type {AppStore} from 'redoc';
 import {httpMethods} from '@portal/specs/openapi';
+import {offersTryIt} from '@portal/specs/portalApis';
 
 function OnMounted({onMounted, children}: {onMounted: () => void; children?: ReactNode}): ReactNode {
   useEffect(() => onMounted(), [onMounted]);
@@ -45,6 +46,7 @@ export function tryItControl(operationId: string, summary?: string): string {
  */
 export function withTryItControls<T extends object>(doc: T): T {
   const copy = structuredClone(doc) as T & {paths?: Record<string, Record<string, unknown> | undefined>};
+  if (!offersTryIt(copy)) return copy;
   for (const item of Object.values(copy.paths ?? {})) {
     for (const method of httpMethods) {
       const operation = item?.[method] as {operationId?: string; summary?: string; description?: string} | undefined;

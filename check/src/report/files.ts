@@ -1,0 +1,29 @@
+/**
+ * The report files of a check, built in one place for the local command (../cli/check.ts writes them to the
+ * report folder) and a hosted run (../hosted/run.ts stores them, beside its `attestation.json`): the same four
+ * files, from the same report, whoever made it. Browser-safe.
+ */
+import {rules} from '../contract';
+import type {CheckReport} from '../model';
+import {reportHtml} from './html';
+import {junitXml} from './junit';
+import {reportMarkdown} from './markdown';
+
+/** The files of a report, with their media types, in the order they are listed. */
+export const REPORT_FILES = {
+  'junit.xml': 'application/xml; charset=utf-8',
+  'report.md': 'text/markdown; charset=utf-8',
+  'report.html': 'text/html; charset=utf-8',
+  'session.har': 'application/json; charset=utf-8',
+} as const;
+export type ReportFile = keyof typeof REPORT_FILES;
+
+/** Each file's text: the reports of `report` (links to the guides on `siteUrl`) and the HAR it was judged from. */
+export function reportFiles(report: CheckReport, har: string, siteUrl?: string): Record<ReportFile, string> {
+  return {
+    'junit.xml': junitXml(report, rules),
+    'report.md': reportMarkdown(report, rules, {siteUrl}),
+    'report.html': reportHtml(report, rules, {siteUrl}),
+    'session.har': har,
+  };
+}
