@@ -4,7 +4,7 @@
  * deploy/wrangler.jsonc with the figures of `HOSTED_RUN_RATE_LIMITS` (deploy/src/config.test.ts proves both
  * equal).
  */
-import {REPORT_FILES} from '../report/files';
+import {REPORT_FILES} from '../report/fileTypes';
 
 /** The calls one scenario of a hosted run records; past it the run answers 503 (the guides' loops make a few dozen). */
 export const HOSTED_MAX_CALLS_PER_SCENARIO = 300;
@@ -25,7 +25,7 @@ export const HOSTED_RUN_RATE_LIMITS = {
   perAddress: {binding: 'CHECK_RUNS_BY_ADDRESS', namespaceId: '4013', limit: 20, periodSeconds: 60},
 } as const;
 
-/** The files of a finished run, with their media types: the report's (../report/files.ts) and the attestation. */
+/** The files of a finished run, with their media types: the report's (../report/fileTypes.ts) and the attestation. */
 export const RUN_FILES = {
   ...REPORT_FILES,
   'attestation.json': 'application/json; charset=utf-8',

@@ -8,15 +8,9 @@ import type {CheckReport} from '../model';
 import {reportHtml} from './html';
 import {junitXml} from './junit';
 import {reportMarkdown} from './markdown';
+import type {ReportFile} from './fileTypes';
 
-/** The files of a report, with their media types, in the order they are listed. */
-export const REPORT_FILES = {
-  'junit.xml': 'application/xml; charset=utf-8',
-  'report.md': 'text/markdown; charset=utf-8',
-  'report.html': 'text/html; charset=utf-8',
-  'session.har': 'application/json; charset=utf-8',
-} as const;
-export type ReportFile = keyof typeof REPORT_FILES;
+export {REPORT_FILES, type ReportFile} from './fileTypes';
 
 /** Each file's text: the reports of `report` (links to the guides on `siteUrl`) and the HAR it was judged from. */
 export function reportFiles(report: CheckReport, har: string, siteUrl?: string): Record<ReportFile, string> {
