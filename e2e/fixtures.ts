@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {test as base, expect, type Locator, type Page, type Request} from '@playwright/test';
 import {listedSlugs, loadBundle, operations} from '@portal/specs/node';
 import {baseURL} from './playwright.config';
@@ -55,6 +56,53 @@ export async function redocReady(page: Page): Promise<void> {
   const viewport = page.viewportSize()!;
   await page.mouse.move(viewport.width / 2, viewport.height / 2);
   await expect(slot).toHaveAttribute('data-state', 'interactive', {timeout: 30_000});
+}
+
+/**
+ * The widths the accessibility checks run at: Playwright's desktop (its Desktop Chrome device, the
+ * project's default) and a 390 px phone.
+ */
+export const checkedWidths = [
+  {name: 'desktop', viewport: {width: 1280, height: 720}},
+  {name: '390 px', viewport: {width: 390, height: 844}},
+] as const;
+
+/**
+ * The rules of axe-core the accessibility checks hold the site to, beyond those it runs by default:
+ * WCAG 2.2's target size (2.5.8, `target-size`, tag `wcag22aa`: a control at least 24 x 24 px, or
+ * spaced as if it were), which axe leaves off by default.
+ */
+export const extraAxeRules = ['target-size'] as const;
+
+/**
+ * The axe-core violations that count on the page as it stands (or in `include`, a CSS selector): every
+ * serious or critical one, of the rules axe runs by default and of `extraAxeRules`, and every one of the
+ * rules in `always`, whatever axe's impact (the reference pages hold their headings in order:
+ * `heading-order`, which axe calls moderate and Lighthouse's accessibility score counts). One line each,
+ * `rule: target, target, ...` (the first five), so a failure says where to look.
+ */
+export async function axeViolations(
+  page: Page,
+  {include, always = []}: {include?: string; always?: readonly string[]} = {},
+): Promise<string[]> {
+  const builder = new AxeBuilder({page}).options({
+    rules: Object.fromEntries(extraAxeRules.map((rule) => [rule, {enabled: true}])),
+    // Passes and incomplete results unlisted: on a reference page their selectors cost most of the run.
+    resultTypes: ['violations'],
+  });
+  if (include) builder.include(include);
+  const {violations} = await builder.analyze();
+  return violations
+    .filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical' || always.includes(violation.id),
+    )
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /** The site's name, the end of every page's title: "<page> | API Developer Documentation". */

@@ -1,9 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import type {APIRequestContext, Response} from '@playwright/test';
+import type {APIRequestContext, Page, Response} from '@playwright/test';
 import {httpMethods, loadBundle, operations} from '@portal/specs/node';
 import {apis} from '@portal/website/config/apis';
 import {seedApis} from '@portal/test-utils/seed';
-import {test, expect, hydrated, openedConsole, operationSummary, redocReady} from './fixtures';
+import {
+  test,
+  expect,
+  axeViolations,
+  checkedWidths,
+  hydrated,
+  openedConsole,
+  operationSummary,
+  redocReady,
+} from './fixtures';
 
 /** Each operation of an API (its operationId and first tag), from the specification the site serves. */
 async function servedOperations(request: APIRequestContext, slug: string): Promise<{id: string; tag: string}[]> {
@@ -299,6 +307,8 @@ for (const mode of ['light', 'dark'] as const) {
     )!;
     const samples = (create as unknown as {'x-codeSamples': {label: string}[]})['x-codeSamples'];
     expect(samples).toHaveLength(10);
+    // Ten axe checks on the biggest reference: over a minute on a busy 2-core machine.
+    test.setTimeout(120_000);
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     await page.goto('/api/flights-live-pricing/#operation/FlightsService_CreateSearch');
     await redocReady(page);
@@ -307,37 +317,142 @@ for (const mode of ['light', 'dark'] as const) {
       await section.getByRole('tab', {name: sample.label, exact: true}).click();
       const code = section.getByRole('tabpanel').locator('pre').first();
       await expect(code).toHaveAttribute('tabindex', '0');
-      const results = await new AxeBuilder({page})
-        .include('[data-section-id="operation/FlightsService_CreateSearch"] [role=tabpanel]')
-        .analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${sample.label} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        );
-      expect(serious).toEqual([]);
+      expect(
+        await axeViolations(page, {
+          include: '[data-section-id="operation/FlightsService_CreateSearch"] [role=tabpanel]',
+        }),
+        sample.label,
+      ).toEqual([]);
     }
   });
+}
 
-  for (const seed of seedApis) {
-    test(`${seed.route} has no serious or critical axe violations (${mode})`, async ({page}) => {
-      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
-      await page.goto(seed.route);
-      await redocReady(page);
-      const results = await new AxeBuilder({page}).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes
-              .slice(0, 5)
-              .map((node) => node.target.join(' '))
-              .join(', ')}`,
-        );
-      expect(serious).toEqual([]);
+/**
+ * Opens every response of the reference (Redoc opens only the 200s) and expands every schema tree two
+ * levels deep, as a reader clicks them: so the nested properties show on both of Redoc's nested
+ * backgrounds, which alternate level by level. Each round clicks what the last one revealed and waits
+ * until Redoc has drawn it. Returns how many responses and fields it opened.
+ */
+async function expandSections(page: Page): Promise<{responses: number; fields: number}> {
+  return page.getByTestId('redoc-container').evaluate(async (slot) => {
+    const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const responses = Array.from(slot.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]'));
+    for (const button of responses) button.click();
+    await drawn();
+    let fields = 0;
+    for (let level = 0; level < 2; level++) {
+      // A field's expand button; an expanded field's row is followed by the row of its properties.
+      const collapsed = Array.from(slot.querySelectorAll<HTMLButtonElement>('button[aria-label^="expand "]')).filter(
+        (button) => !button.closest('tr')?.nextElementSibling?.querySelector(':scope > td[colspan]'),
+      );
+      for (const button of collapsed) button.click();
+      fields += collapsed.length;
+      await drawn();
+    }
+    return {responses: responses.length, fields};
+  });
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  for (const {name: width, viewport} of checkedWidths) {
+    test.describe(`at ${width} (${mode})`, () => {
+      test.use({viewport});
+
+      for (const seed of seedApis) {
+        test(`${seed.route}, its sections expanded, has no serious or critical axe violations`, async ({page}) => {
+          // axe on the biggest reference, expanded, takes most of a minute on a busy 2-core machine.
+          test.setTimeout(120_000);
+          await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+          await page.goto(seed.route);
+          await redocReady(page);
+          const opened = await expandSections(page);
+          const slot = page.getByTestId('redoc-container');
+          // Every response open, and nested properties showing.
+          expect(opened.responses + opened.fields).toBeGreaterThan(0);
+          await expect(slot.locator('button[aria-expanded="false"]')).toHaveCount(0);
+          await expect(slot.locator('td[colspan] > div').first()).toBeVisible();
+          expect(await axeViolations(page, {always: ['heading-order']})).toEqual([]);
+        });
+      }
     });
   }
+}
+
+/**
+ * Every nested schema level of the deepest schema, expanded all the way: in dark mode each sits on one of
+ * the mode's two backgrounds, the nested one and the page's, alternating level by level (Redoc's white
+ * replaced: redocOverrides.css). The axe checks above see the first two levels of every reference; this
+ * reaches below the six levels Redoc styles.
+ */
+test('in dark mode, nested schemas alternate the dark backgrounds at every depth, ten levels down', async ({page}) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.goto('/api/flights-live-pricing/');
+  await redocReady(page);
+  const [nested, background] = await page.evaluate(() =>
+    ['--site-nested', '--site-background'].map((token) => {
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = `var(${token})`;
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    }),
+  );
+  expect(nested).not.toBe(background);
+  const section = page.locator('[data-section-id$="/operation/FlightsService_CreateSearch"]');
+  const levels = await section.evaluate(async (root) => {
+    const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    root.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]').forEach((button) => button.click());
+    for (let round = 0; round < 20; round++) {
+      const collapsed = Array.from(root.querySelectorAll<HTMLButtonElement>('button[aria-label^="expand "]')).filter(
+        (button) => !button.closest('tr')?.nextElementSibling?.querySelector(':scope > td[colspan]'),
+      );
+      if (!collapsed.length) break;
+      for (const button of collapsed) button.click();
+      await drawn();
+    }
+    // Each nested schema's box (the cell spanning the row's two columns holds it), with its depth.
+    return Array.from(root.querySelectorAll<HTMLElement>('td[colspan] > div')).map((box) => {
+      let depth = 0;
+      for (let element: Element | null = box; element; element = element.parentElement) {
+        if (element.matches('td[colspan] > div')) depth++;
+      }
+      return {depth, background: getComputedStyle(box).backgroundColor};
+    });
+  });
+  expect(Math.max(...levels.map((level) => level.depth))).toBeGreaterThanOrEqual(8);
+  for (const {depth, background: colour} of levels) {
+    // Redoc's own alternation to its sixth level, the page's background below it.
+    expect(colour, `depth ${depth}`).toBe(depth % 2 === 1 && depth < 6 ? nested : background);
+  }
+});
+
+/**
+ * The reference as the build renders it, before Redoc's script loads: what a reader meets first, and all
+ * Lighthouse sees. Its sub-headings' levels come from the build (prerender.ts), its code samples are
+ * made focusable by the page's script, and its operations below the first screen are not laid out yet
+ * (redocOverrides.css). On the biggest reference, the one with the most operations not laid out; its
+ * styles are those every reference page has, which the tests above check once Redoc is live.
+ */
+const prerenderedChecks = checkedWidths.flatMap((width) =>
+  (['light', 'dark'] as const).map((mode) => ({route: '/api/flights-live-pricing/', mode, width})),
+);
+for (const {route, mode, width} of prerenderedChecks) {
+  test(`${route} as prerendered, before Redoc loads, has no serious or critical axe violations at ${width.name} (${mode})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(width.viewport);
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await page.goto(route);
+    await hydrated(page);
+    const slot = page.getByTestId('redoc-container');
+    await expect(slot).toHaveAttribute('data-state', 'static');
+    await expect(slot.locator('h5[aria-level]').first()).toBeAttached();
+    expect(await axeViolations(page, {always: ['heading-order']})).toEqual([]);
+    // Still the build's markup: nothing woke Redoc.
+    await expect(slot).toHaveAttribute('data-state', 'static');
+  });
 }
 
 test('guide pages load no specification: their JavaScript does not grow with the specs', async ({page}) => {

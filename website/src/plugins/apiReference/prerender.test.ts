@@ -50,6 +50,23 @@ describe('prerenderReference', () => {
     expect(html.split('data-tryit="').length - 1).toBe(operationIds.length);
   });
 
+  it("keeps the outline's heading levels in order: Redoc's h5 sub-headings at the level below their heading", () => {
+    const headings = [...html.matchAll(/<h([1-6])([^>]*)>/g)].map(([, tag, attributes]) =>
+      Number(/aria-level="(\d)"/.exec(attributes)?.[1] ?? tag),
+    );
+    // Operations (h2) with sub-headings (h5: parameters, request body, response schema) under them.
+    expect(html).toMatch(/<h5 aria-level="3"/);
+    expect(headings.slice(1).every((level, index) => level <= headings[index] + 1)).toBe(true);
+    expect(headings[0]).toBe(1);
+  });
+
+  it("colours Redoc's sub-headings with the site's secondary text colour, in each mode", () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const {secondary} = paletteFromStylesheet(stylesheet, mode);
+      expect(css).toMatch(new RegExp(`color: ?${secondary};? ?border-bottom-color`));
+    }
+  });
+
   it("gives every element both modes' classes, each mode's rules under that mode only", () => {
     expect(css).toContain(":where([data-theme='dark']) .");
     expect(css).toContain(":where(:root:not([data-theme='dark'])) .");

@@ -21,6 +21,7 @@ import {loadBundle} from '@portal/specs/node';
 import {referenceApis, referencePath, specUrl} from '../../../config/apis';
 import {navbarHeight, paletteFromStylesheet, redocOptions, type ColorMode} from './theme/ApiReference/redocTheme';
 import {redocElement, withTryItControls} from './theme/ApiReference/redocRoot';
+import {withSubHeadingLevels} from './theme/ApiReference/headingLevels';
 
 export interface PrerenderedReference {
   html: string;
@@ -109,7 +110,8 @@ function mergeStyles(light: string, dark: string): string {
 export function prerenderReference(doc: OpenApiDocument, specUrl: string, stylesheet: string): PrerenderedReference {
   const light = renderOnce(doc, specUrl, 'light', stylesheet);
   const dark = renderOnce(doc, specUrl, 'dark', stylesheet);
-  return {html: mergeClasses(light.html, dark.html), css: mergeStyles(light.css, dark.css)};
+  // Redoc's sub-headings at the level they stand for, as the browser's scan sets them after hydration.
+  return {html: withSubHeadingLevels(mergeClasses(light.html, dark.html)), css: mergeStyles(light.css, dark.css)};
 }
 
 /**

@@ -26,6 +26,7 @@ import Outline from './Outline';
 import {navbarHeight, readPalette, redocOptions, type ColorMode} from './redocTheme';
 import {redocElement, tryItAttribute, withTryItControls} from './redocRoot';
 import {makeCodeSamplesFocusable, useRedocScan} from './useRedocScan';
+import {setSubHeadingLevels} from './headingLevels';
 import styles from './styles.module.css';
 import './redocOverrides.css';
 import TryItButtons from './TryItButtons';
@@ -56,6 +57,15 @@ async function loadRedoc(specHref: string, mode: ColorMode) {
   // With each operation's Try it button, as the build rendered it (redocRoot.ts).
   const store = new redoc.AppStore(withTryItControls(spec) as never, specHref, options);
   return {Redoc: redoc.Redoc, store};
+}
+
+/**
+ * Our additions to Redoc's markup, made again whenever Redoc renders part of it: the code samples'
+ * focus, and its sub-headings' levels (the build's markup has them already: ../../prerender.ts).
+ */
+function amendRedocMarkup(root: HTMLElement): void {
+  makeCodeSamplesFocusable(root);
+  setSubHeadingLevels(root);
 }
 
 function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
@@ -158,7 +168,8 @@ function Reference({outline}: {outline: ReferenceOutline}): ReactNode {
     [],
   );
 
-  useRedocScan(loaded ? slot : null, makeCodeSamplesFocusable);
+  // On the build's markup too, before Redoc hydrates it: what a reader (or a checker) meets first.
+  useRedocScan(slot, amendRedocMarkup);
 
   // Rendered in the browser: bring a deep link's operation into view once Redoc is there.
   useEffect(() => {

@@ -97,7 +97,9 @@ export function redocOptions(c: Palette, dark: Palette, light: Palette, scrollYO
     sortEnumValuesAlphabetically: false,
     theme: {
       colors: {
-        primary: {main: c.primary},
+        // `light` is Redoc's colour for property labels ("additional property") and constraint badges:
+        // by default the strong accent lightened, below AA on the page in both modes.
+        primary: {main: c.primary, light: c.link},
         success: {main: c.success},
         error: {main: c.error},
         warning: {main: c.warning},
@@ -140,8 +142,14 @@ export function redocOptions(c: Palette, dark: Palette, light: Palette, scrollYO
       sidebar: {backgroundColor: c.sidebar, textColor: c.text, activeTextColor: c.link},
       rightPanel: {backgroundColor: c.panel, textColor: c.panelText},
       codeBlock: {backgroundColor: c.codePanel},
-      // Constraint badges ("non-empty", "[ 1 .. 50 ]") take a lightened primary: too dark on a dark page.
-      extensionsHook: (name: string) => (c === dark && name === 'ConstraintItem' ? `color: ${c.link};` : ''),
+      extensionsHook: (name: string) => {
+        // Constraint badges ("non-empty", "[ 1 .. 50 ]") take a lightened primary: too dark on a dark page.
+        if (name === 'ConstraintItem') return c === dark ? `color: ${c.link};` : '';
+        // Sub-headings ("path Parameters", "Request Body schema", "Response Schema"): Redoc fixes them
+        // to a translucent grey, below AA on the nested background in light mode and on the dark page.
+        if (name === 'UnderlinedHeader') return `color: ${c.secondary}; border-bottom-color: ${c.border};`;
+        return '';
+      },
     },
   };
 }

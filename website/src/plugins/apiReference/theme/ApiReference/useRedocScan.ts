@@ -3,7 +3,7 @@
  * switch remounts it all), so our additions to its markup are made by a scan: `scan(root)` runs now and
  * after each change under `root`, at most once a frame. `scan` must add only what is missing and be
  * stable (a module function or a memoised callback). Used for the code samples' focus
- * (`makeCodeSamplesFocusable`).
+ * (`makeCodeSamplesFocusable`) and the sub-headings' levels (`setSubHeadingLevels`, headingLevels.ts).
  */
 import {useEffect} from 'react';
 
