@@ -3,7 +3,7 @@
  * workerd (the portal's Worker through Miniflare, `startWorkerd` of deploy/src/workerd.ts), against the
  * platform's smallest per-request CPU limit. The same calls (GET culture currencies and the validated POST
  * flights live create, taking turns) go once straight to the Worker's sandbox (`/apiservices/`, the baseline,
- * in the same run) and once through hosted runs (`<run>/normal/apiservices/`: the Worker, the run's Durable
+ * in the same run) and once through hosted runs (`<run>/<segment>/apiservices/`: the Worker, the run's Durable
  * Object, its recorder and storage, the same sandbox); then each run is finished (judged, reported, signed).
  *
  * CPU time is the `workerd` process's (user + system, from /proc/<pid>/stat, in clock ticks) over each phase

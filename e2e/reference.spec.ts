@@ -1,6 +1,6 @@
 import type {APIRequestContext, Page, Response} from '@playwright/test';
 import {httpMethods, loadBundle, operations} from '@portal/specs/node';
-import {apis} from '@portal/website/config/apis';
+import {apis, checkApi, referencePath} from '@portal/website/config/apis';
 import {seedApis} from '@portal/test-utils/seed';
 import {
   test,
@@ -171,6 +171,24 @@ for (const seed of seedApis) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+test("the check's own API has its reference page, with every operation and no Try it", async ({
+  page,
+  consoleErrors,
+}) => {
+  const spec = loadBundle(checkApi.slug);
+  await page.goto(referencePath(checkApi));
+  await expect(page.getByRole('heading', {level: 1, name: 'Integration check API (v1)'})).toBeVisible();
+  const slot = page.getByTestId('redoc-container');
+  for (const operation of operations(checkApi.slug, spec))
+    await expect(slot.locator(`[data-section-id$="/operation/${operation.operationId}"]`)).toHaveCount(1);
+  await expect(slot.locator('[data-tryit]')).toHaveCount(0);
+  await redocReady(page);
+  await expect(slot.locator('[data-tryit]')).toHaveCount(0);
+  // Its specification is served beside the others'
+  expect((await page.request.get('/openapi/check-api.json')).ok()).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
 
 test('without JavaScript, the page shows the whole reference: every operation, its fields and samples', async ({
   browser,
@@ -358,12 +376,13 @@ for (const mode of ['light', 'dark'] as const) {
     test.describe(`at ${width} (${mode})`, () => {
       test.use({viewport});
 
-      for (const seed of seedApis) {
-        test(`${seed.route}, its sections expanded, has no serious or critical axe violations`, async ({page}) => {
+      // Every reference page: the thirteen APIs' and the portal's own (the check's API)
+      for (const route of [...seedApis.map((seed) => seed.route), referencePath(checkApi)]) {
+        test(`${route}, its sections expanded, has no serious or critical axe violations`, async ({page}) => {
           // axe on the biggest reference, expanded, takes most of a minute on a busy 2-core machine.
           test.setTimeout(120_000);
           await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
-          await page.goto(seed.route);
+          await page.goto(route);
           await redocReady(page);
           const opened = await expandSections(page);
           const slot = page.getByTestId('redoc-container');

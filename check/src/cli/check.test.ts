@@ -119,9 +119,12 @@ describe('--har', () => {
     const named = (out: string) => out.split('\n').filter((line) => /^\S+: \d+ passed/.test(line));
     expect(named(replay.out).map((line) => line.split(':')[0])).toEqual(['normal', 'rate-limited']);
     // A HAR that names none (a browser's): its one run is named by the file
-    const unnamed = JSON.parse(readFileSync(har, 'utf8')) as {log: {entries: {_scenario?: string}[]}};
+    const unnamed = JSON.parse(readFileSync(har, 'utf8')) as {
+      log: {pages?: {_scenario?: string}[]; entries: {_scenario?: string}[]};
+    };
     unnamed.log.entries = unnamed.log.entries.filter((entry) => entry._scenario === 'normal');
     for (const entry of unnamed.log.entries) delete entry._scenario;
+    for (const page of unnamed.log.pages ?? []) delete page._scenario;
     writeFileSync(path.join(run.dir, 'browser.har'), JSON.stringify(unnamed));
     const browser = await check(['--har', 'browser.har', '--report', 'browser'], run.dir);
     expect(named(browser.out).map((line) => line.split(':')[0])).toEqual(['browser.har']);

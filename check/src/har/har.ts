@@ -52,8 +52,11 @@ export interface CheckHar extends Har {
 }
 
 export interface ToHarOptions {
-  /** Where the calls went, made absolute with it: the proxy's origin (`http://127.0.0.1:8787`). Default `http://localhost`. */
-  baseUrl?: string;
+  /**
+   * Where the calls went, made absolute with it: the proxy's origin (`http://127.0.0.1:8787`), or a recording's own
+   * base URL (a hosted run's scenario's, so each entry is the URL the program called). Default `http://localhost`.
+   */
+  baseUrl?: string | ((recording: Recording) => string);
   /** `creator.version`. Default `1`. */
   version?: string;
 }
@@ -104,13 +107,15 @@ const programEnd = ({exitCode, signal, timedOut, flooded, durationMs}: ProgramEn
  */
 export function toHar(report: CheckReport | Recording[], options: ToHarOptions = {}): CheckHar {
   const recordings = Array.isArray(report) ? report : report.runs.map((run) => run.recording);
-  const baseUrl = (options.baseUrl ?? 'http://localhost').replace(/\/+$/, '');
+  const base = options.baseUrl ?? 'http://localhost';
+  const baseUrlOf = (recording: Recording) =>
+    (typeof base === 'string' ? base : base(recording)).replace(/\/+$/, '');
   const masker = new Masker();
   // Every secret is known before any text is written, so a key first sent late is masked in earlier bodies too.
   const masked = recordings.map((recording) =>
     recording.exchanges.map((exchange) => ({
       exchange,
-      url: masker.url(baseUrl + exchange.request.url),
+      url: masker.url(baseUrlOf(recording) + exchange.request.url),
       requestHeaders: exchange.request.headers.map(([name, value]) => [name, masker.header(name, value)] as Header),
       responseHeaders: exchange.response.headers.map(([name, value]) => [name, masker.header(name, value)] as Header),
     })),

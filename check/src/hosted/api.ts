@@ -177,7 +177,7 @@ export function hostedCheckApi<Bindings extends object = object>(
       id,
       url,
       expiresAt: new Date(meta.expiresMs).toISOString(),
-      runs: meta.scenarios.map((scenario: CheckScenario) => ({scenario, baseUrl: `${url}/${scenario}`})),
+      runs: meta.scenarios.map((scenario: CheckScenario) => ({scenario, baseUrl: `${url}/${meta.segments[scenario]}`})),
     };
     return c.json(made, 201);
   });
@@ -211,12 +211,12 @@ export function hostedCheckApi<Bindings extends object = object>(
       ? run
       : retried(() => run.stub().file(c.req.header('x-api-key'), c.req.param('file')));
   });
-  app.all('/runs/:id/:scenario/apiservices/*', (c) => {
+  app.all('/runs/:id/:segment/apiservices/*', (c) => {
     const run = runOf(c);
     if (run instanceof Response) return run;
     const url = new URL(c.req.url);
     const path = url.pathname.slice(url.pathname.indexOf('/apiservices/')) + url.search;
-    return once(() => run.stub().call(c.req.raw, c.req.param('scenario'), path));
+    return once(() => run.stub().call(c.req.raw, c.req.param('segment'), path));
   });
   // Every other path under the base is the API's to refuse, not the site's
   app.all('*', (c) => checkError(404, `The check's API has no ${c.req.method} ${c.req.path}.`));

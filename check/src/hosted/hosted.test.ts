@@ -126,10 +126,8 @@ const finish = (id: string, scenarios: string[], key = KEY) =>
 describe('a hosted run', () => {
   it('records a good program, plays the faults, passes, and serves reports whose attestation verifies', async () => {
     const run = await made();
-    expect(run.runs).toEqual([
-      {scenario: 'normal', baseUrl: `${ORIGIN}/check/v1/runs/${run.id}/normal`},
-      {scenario: 'rate-limited', baseUrl: `${ORIGIN}/check/v1/runs/${run.id}/rate-limited`},
-    ]);
+    expect(run.runs.map(({scenario}) => scenario)).toEqual(['normal', 'rate-limited']);
+    for (const {baseUrl} of run.runs) expect(baseUrl).toMatch(new RegExp(`^${run.url}/[\\w-]{11}$`));
     expect(Date.parse(run.expiresAt)).toBe(START + RUN_RETENTION_MS);
     for (const {baseUrl} of run.runs) await goodProgram(baseUrl);
     const status = (await (await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).json()) as {
@@ -199,6 +197,27 @@ describe('isolation', () => {
       ((await (await send(`/check/v1/runs/${id}`, {method: 'GET'})).json()) as {calls: {normal: number}}).calls.normal;
     expect(await calls(first.id)).toBe(2);
     expect(await calls(second.id)).toBe(1);
+  });
+
+  it('gives each scenario a base URL that does not name it, and records each call at the URL it was made to', async () => {
+    const run = await made();
+    const [normal, limited] = run.runs.map(({baseUrl}) => baseUrl);
+    expect(normal).not.toBe(limited);
+    for (const base of [normal, limited]) expect(base).not.toMatch(/normal|rate-limited/);
+    // A scenario's name in place of its base URL's segment reaches nothing
+    const named = await createSearch(`${run.url}/normal`);
+    expect(named.status).toBe(404);
+    expect(((await named.json()) as {message: string}).message).toMatch(/no such base URL/);
+    await createSearch(normal);
+    expect((await createSearch(limited)).status).toBe(429);
+    expect((await finish(run.id, ['normal', 'rate-limited'])).status).toBe(200);
+    const har = (await (await send(`/check/v1/runs/${run.id}/session.har`, {method: 'GET'})).json()) as {
+      log: {entries: {_scenario: string; request: {url: string}}[]};
+    };
+    expect(har.log.entries.map(({_scenario, request}) => [_scenario, request.url])).toEqual([
+      ['normal', normal + createPath],
+      ['rate-limited', limited + createPath],
+    ]);
   });
 
   it('answers another key 403 and no key 401, on its state, its finish, its files and its calls', async () => {
@@ -412,6 +431,33 @@ describe('what a run refuses', () => {
     expect(late.status).toBe(410);
     expect(((await late.json()) as {message: string}).message).toMatch(/^This run is finished/);
     expect((await finish(run.id, ['normal'])).status).toBe(409);
+  });
+
+  it('finishes once when two finishes come at once: one verdict, one 409', async () => {
+    const run = await made({scenarios: ['normal']});
+    await goodProgram(run.runs[0].baseUrl);
+    const answers = await Promise.all([finish(run.id, ['normal']), finish(run.id, ['normal'])]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    // The run is finished: its calls are refused as after any finish
+    expect((await createSearch(run.runs[0].baseUrl)).status).toBe(410);
+  });
+
+  it('judges a run whose program made no call (a verdict, not an error)', async () => {
+    const run = await made({scenarios: ['normal']});
+    const finished = await finish(run.id, ['normal']);
+    expect(finished.status).toBe(200);
+    const verdict = (await finished.json()) as {
+      result: string;
+      problems: string[];
+      runs: {scenario: string; calls: number; verdicts: {outcome: string}[]}[];
+    };
+    expect(verdict).toMatchObject({
+      result: 'FAILED',
+      problems: ['the program made no call to the APIs in any run'],
+      runs: [{scenario: 'normal', calls: 0}],
+    });
+    expect(verdict.runs[0].verdicts.length).toBeGreaterThan(3);
+    expect(verdict.runs[0].verdicts.every(({outcome}) => outcome === 'not-exercised')).toBe(true);
   });
 
   it('reads no more of a huge body than the sandbox needs to answer 413', async () => {

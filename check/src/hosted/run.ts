@@ -4,7 +4,7 @@
  *
  * A run is made by the check's API (./api.ts `POST /check/v1/runs`) with the digest of the key that made it;
  * the partner's program then calls the APIs under one base URL per scenario
- * (`/check/v1/runs/<id>/<scenario>/apiservices/...`). Each call goes through the same recorder as the local
+ * (`/check/v1/runs/<id>/<segment>/apiservices/...`, a random segment per scenario). Each call goes through the same recorder as the local
  * check's proxy (../record/recorder.ts: the scenario's faults, the sandbox behind them) and is stored as it is
  * recorded, so an object woken afresh replays it and goes on. `finish` judges the HAR of the recording with
  * the same rules (../judge/judgeHar.ts), writes the same reports plus `attestation.json` (../attest/statement.ts),
@@ -42,6 +42,7 @@ import {
   type RunFile,
 } from './limits';
 import {reportFiles} from '../report/files';
+import {toBase64Url} from '../base64';
 
 /** The part of a Durable Object's storage a run uses (its key-value API). */
 export interface RunStorage {
@@ -78,7 +79,13 @@ export interface RunMeta {
   /** Calls are taken until then. */
   recordUntilMs: number;
   expiresMs: number;
-  state: 'recording' | 'finished';
+  /** `finishing` while a finish judges and signs: a second finish then answers 409, as after it. */
+  state: 'recording' | 'finishing' | 'finished';
+  /**
+   * Each scenario's base URL segment, random (`/check/v1/runs/<id>/<segment>`): the URL a program is given does
+   * not say which scenario it is in, so it cannot behave well only when tested.
+   */
+  segments: Partial<Record<CheckScenario, string>>;
   /** Each scenario's first call (its clock starts there). */
   firstCallMs: Partial<Record<CheckScenario, number>>;
   flooded: CheckScenario[];
@@ -116,8 +123,11 @@ const pad = (index: number): string => String(index).padStart(6, '0');
 /** Values are stored in pieces below the platform's per-value limit. */
 const CHUNK = 512 * 1024;
 
-/** The run's base URL for a scenario, and its own address. */
+/** The run's own address (its scenarios' base URLs are under it). */
 export const runUrl = (origin: string, id: string): string => `${origin}/check/v1/runs/${id}`;
+
+/** A scenario's base URL segment: 64 random bits, base64url. */
+const newSegment = (): string => toBase64Url(crypto.getRandomValues(new Uint8Array(8)));
 
 export class HostedRun implements RunApi {
   private meta?: RunMeta;
@@ -167,12 +177,15 @@ export class HostedRun implements RunApi {
   /** Makes the run (the API's create, after it checked the request). */
   async create(input: RunCreate): Promise<RunMeta> {
     const now = this.deps.now();
+    const segments: RunMeta['segments'] = {};
+    for (const scenario of input.scenarios) segments[scenario] = newSegment();
     const meta: RunMeta = {
       ...input,
       createdMs: now,
       recordUntilMs: now + input.scenarios.length * input.timeoutSeconds * 1000 + RECORDING_SLACK_MS,
       expiresMs: now + RUN_RETENTION_MS,
       state: 'recording',
+      segments,
       firstCallMs: {},
       flooded: [],
     };
@@ -209,14 +222,13 @@ export class HostedRun implements RunApi {
   }
 
   /** A call of the partner's program in one scenario: `path` is from `/apiservices/` on, with the query. */
-  async call(request: Request, scenario: string, path: string): Promise<Response> {
+  async call(request: Request, segment: string, path: string): Promise<Response> {
     const meta = await this.load();
     if (meta instanceof Response) return meta;
-    if (!(meta.scenarios as string[]).includes(scenario))
-      return checkError(404, `This run plays no scenario ${scenario}: its scenarios are ${meta.scenarios.join(', ')}.`);
-    const played = scenario as CheckScenario;
+    const played = meta.scenarios.find((scenario) => meta.segments[scenario] === segment);
+    if (!played) return checkError(404, 'This run has no such base URL: use the base URLs its creation answered.');
     const now = this.deps.now();
-    if (meta.state === 'finished')
+    if (meta.state !== 'recording')
       return checkError(410, 'This run is finished: it takes no more calls. Its reports are at its address.');
     if (now >= meta.recordUntilMs)
       return checkError(410, "This run's time is over: it takes no more calls. Finish it, or start a new run.");
@@ -283,7 +295,8 @@ export class HostedRun implements RunApi {
       calls[scenario] = (await this.deps.storage.list({prefix: `x:${scenario}:`})).size;
     return json(200, {
       id: meta.id,
-      state: meta.state,
+      // A finish in progress is still a run that is not finished
+      state: meta.state === 'finished' ? 'finished' : 'recording',
       expiresAt: new Date(meta.expiresMs).toISOString(),
       calls,
       ...(meta.state === 'finished'
@@ -298,8 +311,23 @@ export class HostedRun implements RunApi {
     if (meta instanceof Response) return meta;
     const refused = await this.ownKey(key, meta);
     if (refused) return refused;
-    if (meta.state === 'finished')
+    if (meta.state !== 'recording')
       return checkError(409, 'This run is finished already: its reports are at its address.');
+    // The check and the set are one step (no wait between them), so a second finish, however it is carried,
+    // finds the run finishing and answers 409; a finish that fails puts the run back to recording.
+    meta.state = 'finishing';
+    try {
+      const answer = await this.judgeAndSign(meta, programs);
+      if (!answer.ok) meta.state = 'recording';
+      return answer;
+    } catch (error) {
+      meta.state = 'recording';
+      throw error;
+    }
+  }
+
+  /** The finish's work: the run judged from its own HAR, its reports written, its verdict signed. */
+  private async judgeAndSign(meta: RunMeta, programs: Partial<Record<CheckScenario, ReportedEnd>>): Promise<Response> {
     let signer: Signer;
     try {
       signer = await this.deps.signer();
@@ -321,7 +349,12 @@ export class HostedRun implements RunApi {
       });
     }
     const url = runUrl(meta.origin, meta.id);
-    const har = JSON.stringify(toHar(recordings, {baseUrl: url}), null, 2);
+    // Each call at the URL the program called: its scenario's base URL
+    const har = JSON.stringify(
+      toHar(recordings, {baseUrl: (recording) => `${url}/${meta.segments[recording.scenario!]}`}),
+      null,
+      2,
+    );
     const report = await judgeHarText(har, 'session.har', this.deps.bundles, {
       subject: meta.program,
       mode: 'program',
