@@ -10,6 +10,7 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
 import {runCommand} from './command';
+import {runVerify} from './verify';
 import {normalRun} from '../report/report.fixture';
 import {newSigner, signedFixture} from '../attest/signed.fixture';
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'changed.har'), har.replace('"normal"', '"Normal"'));
   writeFileSync(path.join(dir, 'keys.json'), JSON.stringify({keys: [signer.published]}));
   writeFileSync(path.join(dir, 'other-keys.json'), JSON.stringify({keys: [other.published]}));
+  writeFileSync(path.join(dir, 'bad-keys.json'), '{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}');
 });
 
 async function verify(...argv: string[]) {
@@ -91,11 +93,63 @@ describe('node sandbox.mjs verify', () => {
         ['attestation.json', '--keys', 'https://portal.example/docs'],
         "verify: --keys takes the portal's origin (https://developers.example.com), not https://portal.example/docs",
       ],
+      [
+        ['attestation.json', '--keys', 'bad-keys.json'],
+        'verify: the key set cannot be used: key AAAA is not an Ed25519 public key: its x is not 32 bytes in base64url [KEY_SET_UNUSABLE]',
+      ],
     ];
     for (const [argv, message] of cases) {
       const outcome = await verify(...argv);
       expect([outcome.code, outcome.err]).toEqual([2, message]);
     }
     expect(readFileSync(path.join(dir, 'keys.json'), 'utf8')).toContain('Ed25519');
+  });
+});
+
+describe('--keys <origin>', () => {
+  /** `verify` against an origin, the key set served by a fetch that records what it was asked. */
+  async function fromOrigin(origin: string) {
+    const asked: string[] = [];
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runVerify(['attestation.json', '--keys', origin], {
+      cwd: dir,
+      bundles,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      invocation: 'node sandbox.mjs',
+      fetch: (url) => {
+        asked.push(String(url));
+        return Promise.resolve(new Response(readFileSync(path.join(dir, 'keys.json'))));
+      },
+    });
+    return {code, asked, out: out.join('\n'), err: err.join('\n')};
+  }
+
+  it('fetches the key set over https, and over http from this machine only', async () => {
+    for (const origin of [
+      'https://portal.example',
+      'http://127.0.0.1:8787',
+      'http://localhost:8787',
+      'http://[::1]:8787',
+    ]) {
+      const outcome = await fromOrigin(origin);
+      expect([outcome.code, outcome.asked], origin).toEqual([0, [`${origin}/.well-known/integration-check-keys.json`]]);
+    }
+  });
+
+  it('refuses to fetch the key set in clear text from any other host (exit 2, nothing fetched)', async () => {
+    for (const origin of [
+      'http://portal.example',
+      'http://127.0.0.1.portal.example',
+      'http://localhost.example:8787',
+    ]) {
+      const outcome = await fromOrigin(origin);
+      expect([outcome.code, outcome.asked, outcome.err]).toEqual([
+        2,
+        [],
+        `verify: --keys fetches the key set over https only (http only from this machine: localhost, 127.0.0.1, [::1]), not ${origin}`,
+      ]);
+    }
   });
 });

@@ -38,6 +38,9 @@ export interface VerifyIo {
 
 class Unreadable extends Error {}
 
+/** The hosts an `http:` key set may come from: this machine (a local Worker), never the network. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 async function readSmall(file: string, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   let size: number;
   try {
@@ -56,6 +59,11 @@ async function keySet(source: string, io: VerifyIo): Promise<string> {
   if (/^https?:\/\//.test(source)) {
     if (!/^https?:\/\/[^/\s?#]+\/?$/.test(source))
       throw new Unreadable(`--keys takes the portal's origin (https://developers.example.com), not ${source}`);
+    // The key set is the trust root: fetched in clear text, anyone on the way could hand over their own keys
+    if (source.startsWith('http:') && !LOOPBACK.has(new URL(source).hostname))
+      throw new Unreadable(
+        `--keys fetches the key set over https only (http only from this machine: localhost, 127.0.0.1, [::1]), not ${source}`,
+      );
     const url = source.replace(/\/$/, '') + KEYS_PATH;
     let answer: Response;
     try {

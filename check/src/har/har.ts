@@ -108,8 +108,7 @@ const programEnd = ({exitCode, signal, timedOut, flooded, durationMs}: ProgramEn
 export function toHar(report: CheckReport | Recording[], options: ToHarOptions = {}): CheckHar {
   const recordings = Array.isArray(report) ? report : report.runs.map((run) => run.recording);
   const base = options.baseUrl ?? 'http://localhost';
-  const baseUrlOf = (recording: Recording) =>
-    (typeof base === 'string' ? base : base(recording)).replace(/\/+$/, '');
+  const baseUrlOf = (recording: Recording) => (typeof base === 'string' ? base : base(recording)).replace(/\/+$/, '');
   const masker = new Masker();
   // Every secret is known before any text is written, so a key first sent late is masked in earlier bodies too.
   const masked = recordings.map((recording) =>
