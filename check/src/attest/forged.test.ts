@@ -8,9 +8,9 @@
 import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
 import type {Recording} from '../model';
-import {normalRun, SANDBOX_KEY} from '../report/report.fixture';
+import {normalRun} from '../report/report.fixture';
 import {signEnvelope} from './dsse';
-import {signedFixture, type SignedFixture} from './signed.fixture';
+import {oneCallRun, signedFixture, type SignedFixture} from './signed.fixture';
 import {IN_TOTO_PAYLOAD_TYPE, testResultStatement, type TestResultStatement} from './statement';
 import {verifyAttestation, type RefusalCode, type VerifyInput} from './verify';
 
@@ -21,21 +21,7 @@ const encode = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(new Tex
  * A run whose rules all pass or are not exercised, but whose program was stopped at its time limit: FAILED by
  * its problem alone, with no failed test.
  */
-const timedOut = (): Recording => ({
-  scenario: 'normal',
-  startedAt: '2026-11-23T10:00:00.000Z',
-  timeLimitMs: 60_000,
-  exchanges: [
-    {
-      index: 0,
-      startedMs: 10,
-      endedMs: 40,
-      request: {method: 'GET', url: '/apiservices/v3/culture/currencies', headers: [['x-api-key', SANDBOX_KEY]]},
-      response: {status: 200, headers: [['content-type', 'application/json']], body: '{"currencies":[]}'},
-    },
-  ],
-  program: {exitCode: null, signal: 'SIGTERM', timedOut: true, flooded: false, durationMs: 60_000, stderrTail: ''},
-});
+const timedOut = (): Recording => oneCallRun({exitCode: null, signal: 'SIGTERM', timedOut: true, durationMs: 60_000});
 
 let failing: SignedFixture;
 let stoppedRun: SignedFixture;

@@ -8,7 +8,8 @@
  *   `warnedTests` (rules the run did not exercise) as `<scenario>/<rule-id>`;
  * - `predicate.url`: the run's address on the portal;
  * - `predicate.configuration`: the check (the digest of its rules, the build's commit when known, when the
- *   run started and was judged, the program's label, the problems that failed it) and every specification
+ *   run started and was judged, the program's label, the partner and the challenge when the command gave them,
+ *   the problems that failed it) and every specification
  *   bundle it judged against, by its address on the portal and its SHA-256 (the same digests as
  *   `sandbox.mjs --version`, ../cli/version.ts).
  *
@@ -108,6 +109,10 @@ export interface AttestationInput {
   finishedAt: string;
   /** The commit the Worker was built from, when known. */
   commit?: string;
+  /** Who ran the check, as the partner's command declared it (not proven). */
+  partner?: string;
+  /** The text the provider issued for this check (`verify --challenge` compares it). */
+  challenge?: string;
 }
 
 /** The statement of a judged run. */
@@ -127,6 +132,8 @@ export async function testResultStatement(input: AttestationInput): Promise<Test
           annotations: {
             ...(input.commit ? {commit: input.commit} : {}),
             program: report.subject,
+            ...(input.partner ? {partner: input.partner} : {}),
+            ...(input.challenge ? {challenge: input.challenge} : {}),
             scenarios: report.runs.map((run) => run.recording.scenario ?? run.recording.label ?? 'har'),
             startedAt: input.startedAt,
             finishedAt: input.finishedAt,

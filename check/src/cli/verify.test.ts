@@ -12,7 +12,7 @@ import {bundles} from '@portal/sandbox/testing';
 import {runCommand} from './command';
 import {runVerify} from './verify';
 import {normalRun} from '../report/report.fixture';
-import {newSigner, signedFixture} from '../attest/signed.fixture';
+import {newSigner, oneCallRun, signedFixture} from '../attest/signed.fixture';
 
 let dir: string;
 
@@ -27,6 +27,14 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'changed.har'), har.replace('"normal"', '"Normal"'));
   writeFileSync(path.join(dir, 'keys.json'), JSON.stringify({keys: [signer.published]}));
   writeFileSync(path.join(dir, 'other-keys.json'), JSON.stringify({keys: [other.published]}));
+  const passing = await signedFixture([oneCallRun()], {
+    finishedAt: '2026-11-23T10:01:00.000Z',
+    partner: 'Acme Travel',
+    challenge: 'go-live-7',
+  });
+  writeFileSync(path.join(dir, 'passing.json'), JSON.stringify(passing.envelope));
+  writeFileSync(path.join(dir, 'passing.har'), passing.har);
+  writeFileSync(path.join(dir, 'passing-keys.json'), JSON.stringify(passing.keys));
   writeFileSync(path.join(dir, 'bad-keys.json'), '{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}');
 });
 
@@ -46,13 +54,44 @@ async function verify(...argv: string[]) {
 describe('node sandbox.mjs verify', () => {
   it('holds with the key set file, with and without the HAR', async () => {
     const alone = await verify('attestation.json', '--keys', 'keys.json');
-    expect(alone.code).toBe(0);
+    // Authentic, and refused: the run FAILED (the fixture's normal run sends an invalid request)
+    expect(alone.code).toBe(1);
     expect(alone.out).toMatch(/^✓ signature: holds, by key /);
-    expect(alone.out.split('\n').at(-1)).toBe(
-      'VERIFIED (the signature and the statement; give --har to check the HAR too)',
-    );
+    expect(alone.out).toContain('\nAUTHENTIC (the signature and the statement; give --har to check the HAR too)\n');
+    expect(alone.out).toContain('\n✗ FAILED: normal/valid-requests\n');
+    expect(alone.out.split('\n').at(-1)).toBe('REFUSED');
     const both = await verify('attestation.json', '--har', 'session.har', '--keys=keys.json');
-    expect([both.code, both.out.split('\n').at(-1)]).toEqual([0, 'VERIFIED']);
+    expect([both.code, both.out.split('\n').at(-1)]).toEqual([1, 'REFUSED']);
+    expect(both.out).toContain('\nAUTHENTIC\n');
+  });
+
+  it('accepts an authentic run that passed, and refuses it for another challenge or none', async () => {
+    const accepted = await verify('passing.json', '--har', 'passing.har', '--keys', 'passing-keys.json');
+    expect([accepted.code, accepted.out.split('\n').at(-1)]).toEqual([0, 'ACCEPTED']);
+    expect(accepted.out).toContain("\npartner: Acme Travel (declared by the partner's command)\n");
+    expect(accepted.out).toContain('\nchallenge: go-live-7\n');
+    expect(accepted.out).toContain('\nscenarios: normal\n');
+    const same = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-7');
+    expect([same.code, same.out.split('\n').at(-1)]).toEqual([0, 'ACCEPTED']);
+    const other = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-8');
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('\n✗ challenge: the run carries "go-live-7", not "go-live-8"\nREFUSED');
+    const none = await verify('attestation.json', '--keys', 'keys.json', '--challenge', 'go-live-7');
+    expect(none.out).toContain('✗ challenge: the run carries none, where "go-live-7" was asked for');
+  });
+
+  it('prints the same as one JSON document with --json', async () => {
+    const json = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-8', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({
+      authentic: true,
+      harChecked: false,
+      run: {partner: 'Acme Travel', challenge: 'go-live-7', result: 'PASSED', scenarios: ['normal']},
+      decision: {accepted: false, reasons: ['challenge: the run carries "go-live-7", not "go-live-8"']},
+    });
+    const forged = await verify('attestation.json', '--keys', 'other-keys.json', '--json');
+    expect(forged.code).toBe(1);
+    expect(JSON.parse(forged.out)).toMatchObject({authentic: false, refusals: [{code: 'SIGNATURE'}]});
   });
 
   it('refuses a changed HAR and a key set without the signing key, saying what, exit 1', async () => {
@@ -61,7 +100,7 @@ describe('node sandbox.mjs verify', () => {
     expect(changed.out).toMatch(
       /^✗ the HAR is not the attested session\.har: its SHA-256 is [0-9a-f]{12}…, .* \[HAR_DIGEST\]$/m,
     );
-    expect(changed.out.split('\n').at(-1)).toBe('NOT VERIFIED');
+    expect(changed.out.split('\n').at(-1)).toBe('NOT AUTHENTIC');
     const stranger = await verify('attestation.json', '--keys', 'other-keys.json');
     expect(stranger.code).toBe(1);
     expect(stranger.out).toMatch(/which is not among the trusted keys.* \[SIGNATURE\]$/m);
@@ -112,7 +151,7 @@ describe('--keys <origin>', () => {
     const asked: string[] = [];
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runVerify(['attestation.json', '--keys', origin], {
+    const code = await runVerify(['passing.json', '--keys', origin], {
       cwd: dir,
       bundles,
       out: (line) => out.push(line),
@@ -120,7 +159,7 @@ describe('--keys <origin>', () => {
       invocation: 'node sandbox.mjs',
       fetch: (url) => {
         asked.push(String(url));
-        return Promise.resolve(new Response(readFileSync(path.join(dir, 'keys.json'))));
+        return Promise.resolve(new Response(readFileSync(path.join(dir, 'passing-keys.json'))));
       },
     });
     return {code, asked, out: out.join('\n'), err: err.join('\n')};

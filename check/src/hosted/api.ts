@@ -176,6 +176,8 @@ export function hostedCheckApi<Bindings extends object = object>(
         origin,
         scenarios,
         program: asked.program ?? 'a program',
+        ...(asked.partner ? {partner: asked.partner} : {}),
+        ...(asked.challenge ? {challenge: asked.challenge} : {}),
         timeoutSeconds: asked.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
       }),
     );
