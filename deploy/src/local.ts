@@ -255,8 +255,8 @@ async function main(): Promise<void> {
   const options = parseLocalOptions(process.argv.slice(2));
   const worker = await startLocalWorker(options);
   const what = worker.assetsDirectory
-    ? `the site (${path.relative(process.cwd(), worker.assetsDirectory) || '.'}), the sandbox at /apiservices/ and the MCP server at /mcp`
-    : 'the sandbox at /apiservices/ and the MCP server at /mcp';
+    ? `the site (${path.relative(process.cwd(), worker.assetsDirectory) || '.'}), the sandbox at /apiservices/, the MCP server at /mcp and the hosted check at /check/v1`
+    : 'the sandbox at /apiservices/, the MCP server at /mcp and the hosted check at /check/v1';
   const lines = [`workerd: ${what} on ${worker.url} (started in ${worker.startupMs} ms; keys start with sandbox_)`];
   if (worker.secret === LOCAL_DEVELOPMENT_SECRET) {
     lines.push(

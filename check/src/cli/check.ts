@@ -63,6 +63,8 @@ Exit codes: 0 every rule holds, 1 a rule is broken, 2 a usage error, a program t
 
 export class UsageError extends Error {}
 
+const scenarioCount = (count: number): string => `${count} scenario${count === 1 ? '' : 's'}`;
+
 export type CheckArgs =
   | {mode: 'help'}
   | ({reportDir: string; siteUrl?: string} & (
@@ -311,7 +313,7 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
 
   if (args.mode === 'hosted') {
     io.out(
-      `Checking ${[args.command, ...args.args].join(' ')} on ${args.origin} in ${args.scenarios.length} scenarios (time limit ${args.timeoutS} s each)`,
+      `Checking ${[args.command, ...args.args].join(' ')} on ${args.origin} in ${scenarioCount(args.scenarios.length)} (time limit ${args.timeoutS} s each)`,
     );
     return runHostedCheck(args, io);
   }
@@ -330,7 +332,7 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
     }
   } else {
     io.out(
-      `Checking ${[args.command, ...args.args].join(' ')} in ${args.scenarios.length} scenarios (time limit ${args.timeoutS} s each)`,
+      `Checking ${[args.command, ...args.args].join(' ')} in ${scenarioCount(args.scenarios.length)} (time limit ${args.timeoutS} s each)`,
     );
     let recordings: Recording[];
     try {
