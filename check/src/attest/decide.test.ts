@@ -18,7 +18,12 @@ const statement = (
   predicate: {
     result,
     url: 'https://portal.example/check/v1/runs/r1',
-    configuration: [{name: CHECK_CONFIGURATION, annotations: {scenarios: ['normal'], problems: [], ...annotations}}],
+    configuration: [
+      {
+        name: CHECK_CONFIGURATION,
+        annotations: {scenarios: ['normal'], problems: [], notExercisedTests: ['normal/retry-after'], ...annotations},
+      },
+    ],
     passedTests: ['normal/valid-requests'],
     warnedTests: [],
     failedTests,
@@ -51,7 +56,7 @@ describe('decide', () => {
 
   it('reads the facts the statement carries, and none it does not', () => {
     const facts = runFacts(statement('PASSED', {partner: 'Acme', program: 7}));
-    expect(facts).toMatchObject({partner: 'Acme', scenarios: ['normal'], passed: 1, failed: [], notExercised: 0});
+    expect(facts).toMatchObject({partner: 'Acme', scenarios: ['normal'], passed: 1, failed: [], notExercised: 1});
     expect(facts).not.toHaveProperty('program');
     expect(facts).not.toHaveProperty('challenge');
   });

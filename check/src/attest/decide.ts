@@ -5,7 +5,7 @@
  * says of the run (partner, challenge, program, scenarios, times), for `verify` and the page to show without
  * decoding the payload by hand. Browser-safe.
  */
-import {CHECK_CONFIGURATION, type TestResultStatement} from './statement';
+import {CHECK_CONFIGURATION, notExercisedOf, type TestResultStatement} from './statement';
 
 export interface DecideOptions {
   /** The challenge the provider issued for this check: the statement must carry exactly it. */
@@ -60,7 +60,7 @@ export function runFacts(statement: TestResultStatement): RunFacts {
     problems: texts(notes.problems),
     passed: predicate.passedTests.length,
     failed: predicate.failedTests,
-    notExercised: predicate.warnedTests.length,
+    notExercised: notExercisedOf(statement)?.length ?? 0,
   };
 }
 

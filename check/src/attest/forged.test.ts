@@ -103,6 +103,11 @@ describe('a statement signed by the trusted key, wrong in one field', () => {
     for (const [change, code] of [
       [(statement: TestResultStatement) => void (statement.predicate.result = 'PASS' as never), 'RESULT'],
       [(statement: TestResultStatement) => void (statement.predicate.warnedTests = 'none' as never), 'TEST_LISTS'],
+      [
+        (statement: TestResultStatement) =>
+          void (statement.predicate.configuration[0].annotations!.notExercisedTests = 'none'),
+        'TEST_LISTS',
+      ],
       [(statement: TestResultStatement) => void (statement.predicate.configuration = {} as never), 'CONFIGURATION'],
     ] as const) {
       expect(await codes(verify(failing, {attestation: await forged(failing, change)}))).toEqual([code]);
@@ -138,11 +143,20 @@ describe('a statement signed by the trusted key, wrong in one field', () => {
     });
   });
 
-  it('refuses a test moved from one list to another', async () => {
-    const attestation = await forged(failing, (statement) => {
+  it('refuses a test moved from one list to another, not exercised or passed with warnings', async () => {
+    const warned = await forged(failing, (statement) => {
       statement.predicate.warnedTests.push(statement.predicate.failedTests.pop()!);
     });
-    expect(await codes(verify(failing, {attestation}))).toEqual(['TESTS_DIFFER', 'TESTS_DIFFER']);
+    expect(await codes(verify(failing, {attestation: warned}))).toEqual(['TESTS_DIFFER', 'TESTS_DIFFER']);
+    const skipped = await forged(failing, (statement) => {
+      const notExercised = statement.predicate.configuration[0].annotations!.notExercisedTests as string[];
+      notExercised.push(statement.predicate.failedTests.pop()!);
+    });
+    const outcome = await verify(failing, {attestation: skipped});
+    expect(outcome.status === 'refused' && outcome.reasons.map((reason) => reason.message)).toEqual([
+      expect.stringMatching(/^failedTests: judging again adds /),
+      expect.stringMatching(/^notExercisedTests: the attestation has /),
+    ]);
   });
 
   it('refuses a specification added to those judged against, and one left out', async () => {

@@ -16,6 +16,8 @@ import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import {
   ATTESTED_HAR,
   bundleDescriptors,
+  CHECK_CONFIGURATION,
+  notExercisedOf,
   IN_TOTO_PAYLOAD_TYPE,
   resultLists,
   sha256Hex,
@@ -112,6 +114,8 @@ function readStatement(value: unknown): TestResultStatement | Refusal {
     if (!isTextList(predicate[list])) return refusal('TEST_LISTS', `its predicate's ${list} is not a list of names`);
   if (!Array.isArray(predicate.configuration))
     return refusal('CONFIGURATION', "its predicate's configuration is not a list");
+  if (!notExercisedOf(value as unknown as TestResultStatement))
+    return refusal('TEST_LISTS', `its ${CHECK_CONFIGURATION} entry's notExercisedTests is not a list of names`);
   return value as unknown as TestResultStatement;
 }
 
@@ -163,6 +167,7 @@ async function rejudged(
     listDifference('passedTests', statement.predicate.passedTests, lists.passedTests),
     listDifference('failedTests', statement.predicate.failedTests, lists.failedTests),
     listDifference('warnedTests', statement.predicate.warnedTests, lists.warnedTests),
+    listDifference('notExercisedTests', notExercisedOf(statement)!, lists.notExercisedTests),
   ]
     .filter((reason): reason is string => reason !== undefined)
     .map((reason) => refusal('TESTS_DIFFER', reason));
@@ -238,7 +243,7 @@ export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutco
   const subject = statement.subject.find((item) => item.name === ATTESTED_HAR)!.digest.sha256;
   const lines = [
     `signature: holds, by key ${signed.keyid} of the key set`,
-    `statement: ${predicate.result}, ${predicate.passedTests.length} passed, ${predicate.failedTests.length} failed, ${predicate.warnedTests.length} not exercised; run ${predicate.url}`,
+    `statement: ${predicate.result}, ${predicate.passedTests.length} passed, ${predicate.failedTests.length} failed, ${notExercisedOf(statement)!.length} not exercised; run ${predicate.url}`,
   ];
   if (input.har) {
     const digest = await sha256Hex(input.har);
