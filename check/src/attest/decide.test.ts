@@ -54,6 +54,13 @@ describe('decide', () => {
     ]);
   });
 
+  it('reads a coverage of the right shape, and leaves out an entry of another', () => {
+    const good = {scenario: 'normal', calls: 2, operations: {A: 2}, completedSessions: {}, exercisedRules: ['x']};
+    const facts = runFacts(statement('PASSED', {coverage: [good, {scenario: 'odd'}, {...good, operations: {A: '2'}}]}));
+    expect(facts.coverage).toEqual([good]);
+    expect(runFacts(statement('PASSED', {coverage: 'all'})).coverage).toEqual([]);
+  });
+
   it('reads the facts the statement carries, and none it does not', () => {
     const facts = runFacts(statement('PASSED', {partner: 'Acme', program: 7}));
     expect(facts).toMatchObject({partner: 'Acme', scenarios: ['normal'], passed: 1, failed: [], notExercised: 1});

@@ -6,6 +6,8 @@
  * decoding the payload by hand. Browser-safe.
  */
 import {CHECK_CONFIGURATION, notExercisedOf, type TestResultStatement} from './statement';
+import {coverageLines, type ScenarioCoverage} from '../judge/coverage';
+import {isObject} from '../json';
 
 export interface DecideOptions {
   /** The challenge the provider issued for this check: the statement must carry exactly it. */
@@ -34,7 +36,21 @@ export interface RunFacts {
   passed: number;
   failed: string[];
   notExercised: number;
+  /** What each scenario covered, as the statement says (none when it says nothing readable). */
+  coverage: ScenarioCoverage[];
 }
+
+const counts = (value: unknown): boolean =>
+  isObject(value) && Object.values(value).every((count) => typeof count === 'number');
+
+/** A scenario's coverage as the statement carries it, its shape checked (the page and the command print it). */
+const isCoverage = (value: unknown): value is ScenarioCoverage =>
+  isObject(value) &&
+  typeof value.scenario === 'string' &&
+  typeof value.calls === 'number' &&
+  counts(value.operations) &&
+  counts(value.completedSessions) &&
+  Array.isArray(value.exercisedRules);
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const texts = (value: unknown): string[] =>
@@ -61,6 +77,7 @@ export function runFacts(statement: TestResultStatement): RunFacts {
     passed: predicate.passedTests.length,
     failed: predicate.failedTests,
     notExercised: notExercisedOf(statement)?.length ?? 0,
+    coverage: Array.isArray(notes.coverage) ? (notes.coverage as unknown[]).filter(isCoverage) : [],
   };
 }
 
@@ -92,6 +109,7 @@ export function factLines(facts: RunFacts): string[] {
     ...(facts.program !== undefined ? [`program: ${facts.program} (declared by the partner's command)`] : []),
     `scenarios: ${facts.scenarios.join(', ') || 'none'}`,
     ...(facts.startedAt && facts.finishedAt ? [`time: ${facts.startedAt} to ${facts.finishedAt}`] : []),
+    ...coverageLines(facts.coverage).map((line) => `covered in ${line}`),
     `result: ${facts.result}, ${facts.passed} passed, ${facts.failed.length} failed, ${facts.notExercised} not exercised`,
   ];
 }

@@ -159,6 +159,17 @@ describe('a statement signed by the trusted key, wrong in one field', () => {
     ]);
   });
 
+  it('refuses a coverage the HAR does not give (one call more of an operation)', async () => {
+    const attestation = await forged(failing, (statement) => {
+      const [first] = statement.predicate.configuration[0].annotations!.coverage as {
+        operations: Record<string, number>;
+      }[];
+      const [operation] = Object.keys(first.operations);
+      first.operations[operation] += 1;
+    });
+    expect(await codes(verify(failing, {attestation}))).toEqual(['COVERAGE_DIFFERS']);
+  });
+
   it('refuses a specification added to those judged against, and one left out', async () => {
     const extra = await forged(failing, (statement) => {
       statement.predicate.configuration.push({name: 'hotels-bookings.json', digest: {sha256: '0'.repeat(64)}});

@@ -6,7 +6,8 @@
  * - `subject`: `session.har` (the HAR the run recorded, keys masked) with its SHA-256;
  * - `predicate.result`: `PASSED` or `FAILED`, as the check's verdict; `passedTests` and `failedTests` as
  *   `<scenario>/<rule-id>`. `warnedTests` is empty: in-toto reads it as "passed with warnings", which the check
- *   never says. The rules a run did not exercise are listed apart, in the check entry's `notExercisedTests`;
+ *   never says. The rules a run did not exercise are listed apart, in the check entry's `notExercisedTests`,
+ *   and what each scenario covered (operations, completed sessions, rules exercised) in its `coverage`;
  * - `predicate.url`: the run's address on the portal;
  * - `predicate.configuration`: the check (the digest of its rules, the build's commit when known, when the
  *   run started and was judged, the program's label, the partner and the challenge when the command gave them,
@@ -19,6 +20,7 @@
 import type {OpenApiDocument} from '@portal/specs';
 import type {CheckReport, Rule} from '../model';
 import {signEnvelope, type DsseEnvelope} from './dsse';
+import {coverageOf} from '../judge/coverage';
 import type {Signer} from './keys';
 
 export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
@@ -144,6 +146,7 @@ export async function testResultStatement(input: AttestationInput): Promise<Test
             finishedAt: input.finishedAt,
             problems: report.problems,
             notExercisedTests,
+            coverage: coverageOf(report),
           },
         },
         ...(await bundleDescriptors(input.bundles, input.siteUrl)),

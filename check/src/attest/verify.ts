@@ -30,6 +30,7 @@ import {KEYS_PATH, readKeySet, trustedKeys} from './keys';
 
 export {KEYS_PATH};
 import {judgeHarText} from '../judge/judgeHar';
+import {coverageOf} from '../judge/coverage';
 import {isObject} from '../json';
 
 /** An attestation or key set is small; a file larger than this is not one. */
@@ -74,6 +75,7 @@ export const refusalCodes = [
   'HAR_UNREADABLE',
   'RESULT_DIFFERS',
   'TESTS_DIFFER',
+  'COVERAGE_DIFFERS',
 ] as const;
 export type RefusalCode = (typeof refusalCodes)[number];
 
@@ -171,6 +173,12 @@ async function rejudged(
   ]
     .filter((reason): reason is string => reason !== undefined)
     .map((reason) => refusal('TESTS_DIFFER', reason));
+  const attestedCoverage = statement.predicate.configuration.find((entry) => entry.name === CHECK_CONFIGURATION)
+    ?.annotations?.coverage;
+  if (JSON.stringify(attestedCoverage) !== JSON.stringify(coverageOf(report)))
+    reasons.push(
+      refusal('COVERAGE_DIFFERS', `judging ${ATTESTED_HAR} again gives another coverage than the attestation says`),
+    );
   const result = report.passed ? 'PASSED' : 'FAILED';
   if (result !== statement.predicate.result)
     reasons.unshift(

@@ -71,6 +71,9 @@ describe('node sandbox.mjs verify', () => {
     expect(accepted.out).toContain("\npartner: Acme Travel (declared by the partner's command)\n");
     expect(accepted.out).toContain('\nchallenge: go-live-7\n');
     expect(accepted.out).toContain('\nscenarios: normal\n');
+    expect(accepted.out).toMatch(
+      /^covered in normal: 1 call; operations: \w+ ×1; sessions completed: none; rules exercised: [1-9]\d*$/m,
+    );
     const same = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-7');
     expect([same.code, same.out.split('\n').at(-1)]).toEqual([0, 'ACCEPTED']);
     const other = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-8');
