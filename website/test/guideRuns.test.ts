@@ -29,6 +29,7 @@ import {contentFiles, codeBlocks} from '@portal/content';
 import {
   guideRuns,
   runLanguageOf,
+  runName,
   runProgram,
   type GuideRun,
   type RunLanguage,
@@ -118,10 +119,9 @@ function problemsOf(run: GuideRun, result: RunResult, requests: LoggedRequest[])
       );
   }
   if (problems.length === 0) return [];
-  const lines = run.blocks.map((block) => block.line).join(', ');
   const tail = (text: string) => text.split('\n').slice(-25).join('\n');
   return [
-    `${run.file} (${run.language}, ${run.name}, blocks at lines ${lines}): ${problems.join('; ')}\n` +
+    `${runName(run)}: ${problems.join('; ')}\n` +
       `--- stdout\n${tail(result.stdout)}\n--- stderr\n${tail(result.stderr)}`,
   ];
 }
