@@ -152,6 +152,11 @@ export interface SessionTrace {
     resultAction?: string;
     /** How many results the answer's content holds (itineraries, quotes or hotels), when it says. */
     results?: number;
+    /**
+     * The page a poll asked for: the offset at its flow's `pageOffset` in the request body (0 when the body
+     * names none), on the polls of a flow whose poll takes a page.
+     */
+    offset?: number;
   }[];
 }
 

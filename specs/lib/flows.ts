@@ -40,6 +40,11 @@ export interface LiveFlow {
   terminalStatuses: readonly string[];
   /** The wait between polls the guides ask for, in milliseconds. */
   pollIntervalMs: number;
+  /**
+   * Where a poll's request body asks for a page of the results (`/pagination/offset`, a JSON pointer to an
+   * integer), when the poll takes one: a poll after completion with another offset asks for a further page.
+   */
+  pageOffset?: string;
 }
 
 /** `x-live-flow` of a create's `poll` link, as written (plugins/live-flows.mjs lints its shape). */
@@ -48,6 +53,7 @@ interface LiveFlowFacts {
   results?: unknown;
   terminalStatuses?: unknown;
   pollIntervalSeconds?: unknown;
+  pageOffset?: unknown;
 }
 
 interface LinkObject {
@@ -101,7 +107,7 @@ const propertyOf = (doc: OpenApiDocument, schema: Schema | undefined, name: stri
 function flowFacts(
   doc: OpenApiDocument,
   link: OperationLink,
-): Pick<LiveFlow, 'kind' | 'results' | 'terminalStatuses' | 'pollIntervalMs'> {
+): Pick<LiveFlow, 'kind' | 'results' | 'terminalStatuses' | 'pollIntervalMs' | 'pageOffset'> {
   const where = `${link.from.operationId}: the poll link's x-live-flow`;
   const facts = link.liveFlow;
   if (!facts) throw new Error(`${link.from.operationId}: the poll link declares no x-live-flow`);
@@ -120,11 +126,27 @@ function flowFacts(
     );
   const seconds = facts.pollIntervalSeconds;
   if (typeof seconds !== 'number' || !(seconds > 0)) throw new Error(`${where}: pollIntervalSeconds must be above 0`);
+  const offset = facts.pageOffset;
+  if (offset !== undefined) {
+    const body = resolveRef(doc, link.to.requestBody)?.content?.['application/json']?.schema;
+    const target =
+      typeof offset === 'string' && /^(\/[A-Za-z][A-Za-z0-9]*)+$/.test(offset)
+        ? offset
+            .slice(1)
+            .split('/')
+            .reduce<Schema | undefined>((schema, name) => propertyOf(doc, schema, name), body)
+        : undefined;
+    if (target?.type !== 'integer')
+      throw new Error(
+        `${where}: pageOffset (${String(offset)}) must point to an integer property of ${link.to.operationId}'s request body`,
+      );
+  }
   return {
     kind: facts.kind,
     results: facts.results,
     terminalStatuses: terminal as string[],
     pollIntervalMs: seconds * 1000,
+    ...(typeof offset === 'string' ? {pageOffset: offset} : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 export * from './openapi';
 export * from './flows';
+export * from './goLive';
 export * from './validator';
 export * from './requests';
 export * from './undeclaredFields';

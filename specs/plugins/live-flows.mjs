@@ -8,7 +8,9 @@
  * A `poll` link to another operation (a create's, starting a flow) also declares the facts of that flow, in
  * `x-live-flow`: `kind` (`search`, which starts a session, or `refresh`, which continues one), `results` (the
  * collection under `content.results` that holds the results), `terminalStatuses` (after which the session
- * is not polled again) and `pollIntervalSeconds` (the wait the guides ask for between polls).
+ * is not polled again) and `pollIntervalSeconds` (the wait the guides ask for between polls), and, when the
+ * poll's body asks for a page, `pageOffset` (a JSON pointer to the offset in it: after completion, a poll with
+ * another offset asks for a further page).
  * `lib/flows.ts` reads the same links (`liveFlows`, `operationLinks`) and checks `x-live-flow` against the
  * poll's answer schema; CONVENTIONS.md states the rule.
  */
@@ -30,6 +32,13 @@ function liveFlowProblems(flow) {
     problems.push('`x-live-flow.terminalStatuses` must list the statuses after which the session is not polled again');
   if (typeof flow.pollIntervalSeconds !== 'number' || !(flow.pollIntervalSeconds > 0))
     problems.push('`x-live-flow.pollIntervalSeconds` must be a number of seconds above 0');
+  if (
+    flow.pageOffset !== undefined &&
+    !(typeof flow.pageOffset === 'string' && /^(\/[A-Za-z][A-Za-z0-9]*)+$/.test(flow.pageOffset))
+  )
+    problems.push(
+      "`x-live-flow.pageOffset` must be a JSON pointer into the poll's request body (`/pagination/offset`)",
+    );
   return problems;
 }
 const TOKEN = /^(sessionToken|[a-z][A-Za-z]*SessionToken)$/;

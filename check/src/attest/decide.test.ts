@@ -55,8 +55,27 @@ describe('decide', () => {
   });
 
   it('reads a coverage of the right shape, and leaves out an entry of another', () => {
-    const good = {scenario: 'normal', calls: 2, operations: {A: 2}, completedSessions: {}, exercisedRules: ['x']};
-    const facts = runFacts(statement('PASSED', {coverage: [good, {scenario: 'odd'}, {...good, operations: {A: '2'}}]}));
+    const good = {
+      scenario: 'normal',
+      calls: 2,
+      operations: {A: 2},
+      completedSessions: {},
+      furtherPages: {'hotels-live': 1},
+      exercisedRules: ['x'],
+    };
+    const noPages: Partial<typeof good> = {...good};
+    delete noPages.furtherPages;
+    const facts = runFacts(
+      statement('PASSED', {
+        coverage: [
+          good,
+          {scenario: 'odd'},
+          {...good, operations: {A: '2'}},
+          noPages,
+          {...good, furtherPages: {a: '1'}},
+        ],
+      }),
+    );
     expect(facts.coverage).toEqual([good]);
     expect(runFacts(statement('PASSED', {coverage: 'all'})).coverage).toEqual([]);
   });

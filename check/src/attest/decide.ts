@@ -1,6 +1,7 @@
 /**
  * What a provider decides from an authentic attestation (verify.ts says whether it is authentic): the run is
- * accepted only when it PASSED and, when the provider gave one, it carries the challenge the provider issued.
+ * accepted only when it PASSED, when the provider gave one, it carries the challenge the provider issued, and
+ * it meets the go-live policy of each API the provider named (./policy.ts).
  * Each reason it is refused is one line (`FAILED: normal/poll-interval`). `runFacts` gives what the statement
  * says of the run (partner, challenge, program, scenarios, times), for `verify` and the page to show without
  * decoding the payload by hand. Browser-safe.
@@ -8,10 +9,13 @@
 import {CHECK_CONFIGURATION, notExercisedOf, type TestResultStatement} from './statement';
 import {coverageLines, type ScenarioCoverage} from '../judge/coverage';
 import {isObject} from '../json';
+import {policyReasons, type NamedPolicy} from './policy';
 
 export interface DecideOptions {
   /** The challenge the provider issued for this check: the statement must carry exactly it. */
   challenge?: string;
+  /** The go-live policies of the APIs the run is judged for (`--for`): the run must meet each. */
+  policies?: NamedPolicy[];
 }
 
 export interface Decision {
@@ -50,6 +54,7 @@ const isCoverage = (value: unknown): value is ScenarioCoverage =>
   typeof value.calls === 'number' &&
   counts(value.operations) &&
   counts(value.completedSessions) &&
+  counts(value.furtherPages) &&
   Array.isArray(value.exercisedRules);
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -97,6 +102,8 @@ export function decide(statement: TestResultStatement, options: DecideOptions = 
         ? `challenge: the run carries none, where ${JSON.stringify(options.challenge)} was asked for`
         : `challenge: the run carries ${JSON.stringify(facts.challenge)}, not ${JSON.stringify(options.challenge)}`,
     );
+  for (const policy of options.policies ?? [])
+    reasons.push(...policyReasons(policy, {scenarios: facts.scenarios, coverage: facts.coverage}));
   return {accepted: !reasons.length, reasons};
 }
 

@@ -26,6 +26,7 @@ import {
   type TestResultStatement,
 } from './statement';
 import {readEnvelope, verifyEnvelope} from './dsse';
+import {fromBase64} from '../base64';
 import {KEYS_PATH, readKeySet, trustedKeys} from './keys';
 
 export {KEYS_PATH};
@@ -119,6 +120,24 @@ function readStatement(value: unknown): TestResultStatement | Refusal {
   if (!notExercisedOf(value as unknown as TestResultStatement))
     return refusal('TEST_LISTS', `its ${CHECK_CONFIGURATION} entry's notExercisedTests is not a list of names`);
   return value as unknown as TestResultStatement;
+}
+
+/**
+ * The statement an attestation carries, read without checking its signature, or what is wrong with it: for
+ * the partner's own command, which has just fetched it from the portal (`check --hosted --for` judges the
+ * policy on it, cli/hosted.ts). Whoever decides on it verifies it first (`verifyAttestation`).
+ */
+export function unverifiedStatement(attestation: Uint8Array): TestResultStatement | string {
+  try {
+    const envelope = readEnvelope(JSON.parse(new TextDecoder('utf-8', {fatal: true}).decode(attestation)));
+    if (typeof envelope === 'string') return envelope;
+    const payload = fromBase64(envelope.payload);
+    if (!payload) return 'its payload is not base64';
+    const statement = readStatement(JSON.parse(new TextDecoder('utf-8', {fatal: true}).decode(payload)));
+    return 'code' in statement ? statement.message : statement;
+  } catch {
+    return 'it is not JSON';
+  }
 }
 
 const short = (digest: string): string => `${digest.slice(0, 12)}…`;

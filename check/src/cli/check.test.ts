@@ -201,6 +201,12 @@ describe('bad input', () => {
       /--challenge takes text of 1 to 200 characters, not 201/,
     ],
     [['--hosted', 'https://portal.example', '--challenge', '   ', '--', 'node'], /--challenge takes text of 1 to 200/],
+    [['--for', 'geo', '--', 'node'], /--for applies to a hosted run \(--hosted\), not to a local check/],
+    [['--hosted', 'https://portal.example', '--for', 'hotels', '--', 'node'], /--for names no API: "hotels"/],
+    [
+      ['--hosted', 'https://portal.example', '--for', 'geo', '--scenarios', 'normal,rate-limited', '--', 'node'],
+      /--for geo needs the scenarios server-error, session-lost, never-completes, failed, rejected, which --scenarios leaves out/,
+    ],
   ])('usage error %j: exit 2 with one line naming it and where the help is', async (argv, message) => {
     const {code, err} = await check(argv);
     expect(code).toBe(2);

@@ -26,6 +26,7 @@ import {
 import {startProxy} from '../record/proxy';
 import {CannotStart, runningGroups, runProgram} from './runProgram';
 import {runHostedCheck} from './hosted';
+import {policiesFor, policyLine, type NamedPolicy} from '../attest/policy';
 import {summaryLines} from './summary';
 import {reportFiles} from '../report/files';
 
@@ -41,8 +42,8 @@ export const DEFAULT_INVOCATION = 'npm run sandbox --';
 /** The usage, for the command as the reader runs it: `npm run sandbox --` in the repository, `node sandbox.mjs` for the one file. */
 export const usage = (invocation = DEFAULT_INVOCATION): string => `Usage:
   ${invocation} check [--report <dir>] [--scenarios <id,id,...>] [--timeout <s>] [--parallel] -- <program> [args...]
-  ${invocation} check --hosted <portal origin> [--partner <name>] [--challenge <text>] [--report <dir>]
-      [--scenarios <id,...>] [--timeout <s>] -- <program> [args...]
+  ${invocation} check --hosted <portal origin> [--for <api>[,<api>...]] [--partner <name>] [--challenge <text>]
+      [--report <dir>] [--scenarios <id,...>] [--timeout <s>] -- <program> [args...]
   ${invocation} check --har <file.har> [--report <dir>]
 
 Runs <program> once per scenario with API_BASE_URL (a recording, fault-injecting proxy in front of
@@ -54,12 +55,15 @@ the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the 
                         where it runs: each run starts in the same directory)
   --hosted <origin>     record and judge on the portal (https://...): the report gets attestation.json,
                         signed by the portal, which '${invocation} verify' checks
+  --for <api>[,<api>]   with --hosted: judge the run against each API's go-live policy, as our partner team
+                        will (its guide folder, hotels-live-prices, or its reference slug, hotels-live)
   --partner <name>      with --hosted: who runs the check, signed into the attestation as declared
   --challenge <text>    with --hosted: the text our partner team gave you for this check, signed into it
   --har <file>          judge a recorded HAR instead of running a program
   --site-url <origin>   the portal's address, for the report's links to the guides (or SITE_URL)
   --help                this help
-Exit codes: 0 every rule holds, 1 a rule is broken, 2 a usage error, a program that cannot start or a HAR that cannot be read.`;
+Exit codes: 0 every rule holds (and, with --for, the run meets each policy), 1 a rule is broken (or a
+policy is not met), 2 a usage error, a program that cannot start or a HAR that cannot be read.`;
 
 export class UsageError extends Error {}
 
@@ -89,6 +93,10 @@ export type CheckArgs =
           partner?: string;
           /** The provider's challenge for this check (`--challenge`), signed into the attestation. */
           challenge?: string;
+          /** The APIs whose go-live policy the run is judged against (`--for`, as written). */
+          for?: string;
+          /** Whether `--scenarios` chose the scenarios (else `--for` may choose its policies'). */
+          scenariosGiven: boolean;
         }
     ));
 
@@ -101,6 +109,7 @@ const valued = new Set([
   '--hosted',
   '--partner',
   '--challenge',
+  '--for',
 ]);
 
 /** The longest `--partner` and `--challenge` the check's API takes (specs/check-api/openapi.yaml). */
@@ -160,7 +169,7 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
         throw new UsageError(`${name} takes text of 1 to ${limit} characters, not ${value.length}`);
     }
   } else {
-    for (const name of Object.keys(DECLARED_LIMITS))
+    for (const name of [...Object.keys(DECLARED_LIMITS), '--for'])
       if (values.has(name)) throw new UsageError(`${name} applies to a hosted run (--hosted), not to a local check`);
   }
   if (!program.length) throw new UsageError('give the program to check after --, or --har <file>');
@@ -181,6 +190,7 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
     const scenarios = checkScenarios.filter((id) => asked.includes(id));
     const partner = values.get('--partner');
     const challenge = values.get('--challenge');
+    const named = values.get('--for');
     return {
       ...common,
       mode: 'hosted',
@@ -191,6 +201,8 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
       timeoutS,
       ...(partner !== undefined ? {partner} : {}),
       ...(challenge !== undefined ? {challenge} : {}),
+      ...(named !== undefined ? {for: named} : {}),
+      scenariosGiven: values.has('--scenarios'),
     };
   }
   return {
@@ -296,6 +308,10 @@ function summarise(report: CheckReport, io: CheckIo): void {
   for (const line of summaryLines(report)) io.out(line);
 }
 
+/** The scenarios the policies need, in the check's order. */
+const needed = (policies: NamedPolicy[]): CheckScenario[] =>
+  checkScenarios.filter((id) => policies.some((policy) => policy.scenarios.includes(id)));
+
 /** The whole command; returns the exit code. */
 export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
   let args: CheckArgs;
@@ -312,10 +328,29 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
   }
 
   if (args.mode === 'hosted') {
+    let policies: NamedPolicy[] = [];
+    if (args.for !== undefined) {
+      const found = policiesFor(args.for, io.bundles);
+      if ('error' in found) {
+        io.err(`check: ${found.error}. Run '${io.invocation ?? DEFAULT_INVOCATION} check --help' for the options.`);
+        return 2;
+      }
+      policies = found.policies;
+      const missing = needed(policies).filter((id) => !args.scenarios.includes(id));
+      // What the policies need is run; a --scenarios that leaves one out could never be accepted
+      if (args.scenariosGiven && missing.length) {
+        io.err(
+          `check: --for ${args.for} needs the scenario${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, which --scenarios leaves out. Run '${io.invocation ?? DEFAULT_INVOCATION} check --help' for the options.`,
+        );
+        return 2;
+      }
+      for (const policy of policies) io.out(`Policy: ${policyLine(policy)}`);
+    }
+    const scenarios = policies.length && !args.scenariosGiven ? needed(policies) : args.scenarios;
     io.out(
-      `Checking ${[args.command, ...args.args].join(' ')} on ${args.origin} in ${scenarioCount(args.scenarios.length)} (time limit ${args.timeoutS} s each)`,
+      `Checking ${[args.command, ...args.args].join(' ')} on ${args.origin} in ${scenarioCount(scenarios.length)} (time limit ${args.timeoutS} s each)`,
     );
-    return runHostedCheck(args, io);
+    return runHostedCheck({...args, scenarios, policies}, io);
   }
   let report: CheckReport;
   let baseUrl = 'http://127.0.0.1';

@@ -4,7 +4,9 @@
  * program once per scenario on this machine with `API_BASE_URL` set to that scenario's base URL on the portal
  * and `API_KEY` to the key, tells the run how each program ended, and writes the run's report files (the same
  * as the local check's, plus `attestation.json`) to the report folder. The portal records and judges the
- * calls; this machine only runs the program. Exit codes as the local check: 0 passed, 1 failed, 2 the portal
+ * calls; this machine only runs the program. With `--for`, it then judges the signed statement against each
+ * named API's go-live policy, as `verify --for` will (../attest/decide.ts), and says what is missing. Exit
+ * codes as the local check: 0 passed (and met each policy), 1 failed (or a policy is not met), 2 the portal
  * cannot be reached or refuses the run, or the program cannot start.
  */
 import {mkdir, writeFile} from 'node:fs/promises';
@@ -15,6 +17,9 @@ import type {CheckScenario, ProgramEnd} from '../model';
 import {CannotStart, runProgram} from './runProgram';
 import {stderrExcerpt} from './summary';
 import {RUN_FILES, type RunFile} from '../hosted/limits';
+import {decide} from '../attest/decide';
+import type {NamedPolicy} from '../attest/policy';
+import {unverifiedStatement} from '../attest/verify';
 
 export interface HostedArgs {
   origin: string;
@@ -25,6 +30,8 @@ export interface HostedArgs {
   reportDir: string;
   partner?: string;
   challenge?: string;
+  /** The go-live policies to judge the run against (`--for`). */
+  policies?: NamedPolicy[];
 }
 
 export interface HostedIo {
@@ -136,6 +143,7 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
 
     await mkdir(args.reportDir, {recursive: true});
     const written: string[] = [];
+    let attestation: Uint8Array | undefined;
     for (const name of Object.keys(RUN_FILES) as RunFile[]) {
       const answer = await client.GET('/check/v1/runs/{runId}/{file}', {
         params: {path: {runId: run.id, file: name}},
@@ -147,12 +155,30 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
       }
       const file = path.join(args.reportDir, name);
       await writeFile(file, new Uint8Array(answer.data));
+      if (name === 'attestation.json') attestation = new Uint8Array(answer.data);
       const relative = path.relative(io.cwd, file);
       written.push(relative.startsWith('..') || path.isAbsolute(relative) ? file : relative);
     }
     io.out(`Report: ${written.join(', ')}`);
     io.out(verdict.result === 'PASSED' ? 'PASSED: every rule holds in every run' : 'FAILED');
-    return verdict.result === 'PASSED' ? 0 : 1;
+    const policies = args.policies ?? [];
+    if (!policies.length) return verdict.result === 'PASSED' ? 0 : 1;
+    // The statement as signed: what the provider's verify --for judges
+    const statement = unverifiedStatement(attestation ?? new Uint8Array());
+    if (typeof statement === 'string') {
+      io.err(`check: attestation.json cannot be read: ${statement}`);
+      return 2;
+    }
+    const {reasons} = decide(statement, {policies: args.policies});
+    const names = policies.map(({name}) => name).join(', ');
+    for (const reason of reasons.filter((line) => !line.startsWith('FAILED: '))) io.out(`✗ ${reason}`);
+    const meets = !reasons.some((line) => !line.startsWith('FAILED: '));
+    io.out(
+      verdict.result === 'PASSED' && meets
+        ? `ACCEPTABLE: the run meets the go-live policy of ${names}`
+        : `NOT ACCEPTABLE for ${names}: ${meets ? 'the run failed' : 'the run does not meet the policy'}`,
+    );
+    return verdict.result === 'PASSED' && meets ? 0 : 1;
   } catch (error) {
     io.err(`check: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

@@ -72,7 +72,7 @@ describe('node sandbox.mjs verify', () => {
     expect(accepted.out).toContain('\nchallenge: go-live-7\n');
     expect(accepted.out).toContain('\nscenarios: normal\n');
     expect(accepted.out).toMatch(
-      /^covered in normal: 1 call; operations: \w+ ×1; sessions completed: none; rules exercised: [1-9]\d*$/m,
+      /^covered in normal: 1 call; operations: \w+ ×1; sessions completed: none; further pages: none; rules exercised: [1-9]\d*$/m,
     );
     const same = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-7');
     expect([same.code, same.out.split('\n').at(-1)]).toEqual([0, 'ACCEPTED']);
@@ -81,6 +81,55 @@ describe('node sandbox.mjs verify', () => {
     expect(other.out).toContain('\n✗ challenge: the run carries "go-live-7", not "go-live-8"\nREFUSED');
     const none = await verify('attestation.json', '--keys', 'keys.json', '--challenge', 'go-live-7');
     expect(none.out).toContain('✗ challenge: the run carries none, where "go-live-7" was asked for');
+  });
+
+  it('judges the run against each API --for names: the one-call run meets no go-live policy', async () => {
+    const culture = await verify(
+      'passing.json',
+      '--har',
+      'passing.har',
+      '--keys',
+      'passing-keys.json',
+      '--for',
+      'culture',
+    );
+    expect([culture.code, culture.out.split('\n').at(-1)]).toEqual([1, 'REFUSED']);
+    expect(culture.out).toContain('\nAUTHENTIC\n');
+    expect(culture.out).toContain('\npolicy: culture asks for scenarios normal, rate-limited, ');
+    expect(culture.out).toContain('\n✗ culture: scenario rate-limited was not run\n');
+    expect(culture.out).toContain('\n✗ culture: rule retry-after was never exercised\n');
+    expect(culture.out).not.toContain('CultureService_ListCurrencies was never called');
+    // The API by its guide folder or its slug alike, each named by its guide folder
+    const hotels = await verify(
+      'passing.json',
+      '--keys',
+      'passing-keys.json',
+      '--for',
+      'hotels-live,flights-live-prices',
+    );
+    expect(hotels.code).toBe(1);
+    expect(hotels.out).toContain('\n✗ hotels-live-prices: HotelsService_CreateSearch was never called\n');
+    expect(hotels.out).toContain('\n✗ flights-live-prices: FlightsService_CreateItineraryRefresh was never called\n');
+    // Without --for, the same run is accepted: it passed
+    expect((await verify('passing.json', '--keys', 'passing-keys.json')).code).toBe(0);
+    const json = await verify('passing.json', '--keys', 'passing-keys.json', '--for', 'culture', '--json');
+    expect(JSON.parse(json.out)).toMatchObject({
+      for: ['culture'],
+      decision: {accepted: false, reasons: expect.arrayContaining(['culture: scenario rejected was not run'])},
+    });
+  });
+
+  it('refuses --for naming no API, or given twice, with exit 2', async () => {
+    const unknown = await verify('passing.json', '--keys', 'passing-keys.json', '--for', 'hotels');
+    expect([unknown.code, unknown.out]).toEqual([2, '']);
+    expect(unknown.err).toMatch(
+      /^verify: --for names no API: "hotels" \(one of flights-live-prices, flights-live-pricing, /,
+    );
+    const twice = await verify('passing.json', '--keys', 'passing-keys.json', '--for', 'geo', '--for', 'culture');
+    expect([twice.code, twice.err]).toEqual([
+      2,
+      "verify: --for is given twice. Run 'node sandbox.mjs verify --help' for the options.",
+    ]);
   });
 
   it('prints the same as one JSON document with --json', async () => {

@@ -1,8 +1,9 @@
 /**
- * `verify <attestation.json> --keys <portal origin or key set file> [--har <session.har>] [--challenge <text>]
- * [--json]`: decides on a hosted check's run, offline but for the key set. Authentic (../attest/verify.ts): the
- * signature is by a published key (and, with `--har`, the HAR is the attested one and judging it again gives
- * the attested verdict). Accepted (../attest/decide.ts): the run PASSED and carries the challenge given. Exit 0
+ * `verify <attestation.json> --keys <portal origin or key set file> [--har <session.har>] [--for <api>[,<api>...]]
+ * [--challenge <text>] [--json]`: decides on a hosted check's run, offline but for the key set. Authentic
+ * (../attest/verify.ts): the signature is by a published key (and, with `--har`, the HAR is the attested one and
+ * judging it again gives the attested verdict). Accepted (../attest/decide.ts): the run PASSED, carries the
+ * challenge given, and meets the go-live policy of each API `--for` names (../attest/policy.ts). Exit 0
  * only when both hold, 1 when either does not, saying each reason, 2 for input that cannot be read or a key
  * set that cannot be fetched. `--keys` takes the portal's origin (its `/.well-known/integration-check-keys.json` is
  * fetched) or a file holding that set.
@@ -13,19 +14,23 @@ import type {OpenApiDocument} from '@portal/specs';
 import {MAX_HAR_BYTES} from '../har/har';
 import {KEYS_PATH, MAX_SMALL_FILE, outcomeLines, verifyAttestation} from '../attest/verify';
 import {decide, factLines, runFacts} from '../attest/decide';
+import {policiesFor, policyLine, type NamedPolicy} from '../attest/policy';
 
 export {KEYS_PATH};
 
 export const verifyUsage = (invocation: string): string => `Usage:
   ${invocation} verify <attestation.json> --keys <portal origin or key set file> [--har <session.har>]
-      [--challenge <text>] [--json]
+      [--for <api>[,<api>...]] [--challenge <text>] [--json]
 
 Decides whether to accept a hosted check's run (check --hosted). First, is the attestation authentic: its
 signature is by a key the portal publishes (at <origin>${KEYS_PATH}), and with --har the HAR is the one it
-attests and judging it again gives the same verdict. Then, is the run accepted: it PASSED, and it carries
-the challenge given. Prints both apart, with the run's partner, challenge, program, scenarios and time.
+attests and judging it again gives the same verdict. Then, is the run accepted: it PASSED, it carries the
+challenge given, and it meets the go-live policy of each API named. Prints both apart, with the run's
+partner, challenge, program, scenarios, time and coverage.
   --keys <origin|file>  the portal's origin (https://...), or a file holding its key set
   --har <file>          the run's session.har
+  --for <api>[,<api>]   judge the run against each API's go-live policy: its guide folder
+                        (hotels-live-prices) or its reference slug (hotels-live)
   --challenge <text>    the challenge you issued for this check: the run must carry it
   --json                print the same as one JSON document
   --help                this help
@@ -101,7 +106,7 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
     const [name, inline] = token.startsWith('--') ? token.split(/=(.*)/s, 2) : [token];
     if (token === '--json') {
       values.set('--json', 'true');
-    } else if (name === '--har' || name === '--keys' || name === '--challenge') {
+    } else if (name === '--har' || name === '--keys' || name === '--challenge' || name === '--for') {
       const value = inline ?? argv[++index];
       if (!value) return usageError(`${name} needs a value`);
       if (values.has(name)) return usageError(`${name} is given twice`);
@@ -117,6 +122,13 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
   if (attestation === undefined) return usageError('give the attestation.json to verify');
   const keys = values.get('--keys');
   if (keys === undefined) return usageError("give --keys: the portal's origin, or a file holding its key set");
+  let policies: NamedPolicy[] = [];
+  const named = values.get('--for');
+  if (named !== undefined) {
+    const found = policiesFor(named, io.bundles);
+    if ('error' in found) return usageError(found.error);
+    policies = found.policies;
+  }
 
   let outcome;
   try {
@@ -144,7 +156,9 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
   const withHar = values.has('--har');
   const challenge = values.get('--challenge');
   const decision =
-    outcome.status === 'verified' ? decide(outcome.statement, challenge === undefined ? {} : {challenge}) : undefined;
+    outcome.status === 'verified'
+      ? decide(outcome.statement, {...(challenge === undefined ? {} : {challenge}), policies})
+      : undefined;
   if (values.has('--json')) {
     io.out(
       JSON.stringify(
@@ -153,6 +167,7 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
           harChecked: withHar,
           checks: outcomeLines(outcome),
           ...(outcome.status === 'refused' ? {refusals: outcome.reasons} : {}),
+          ...(policies.length ? {for: policies.map(({name}) => name)} : {}),
           ...(outcome.status === 'verified' ? {run: runFacts(outcome.statement), decision} : {}),
         },
         null,
@@ -165,6 +180,7 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
     else {
       io.out(withHar ? 'AUTHENTIC' : 'AUTHENTIC (the signature and the statement; give --har to check the HAR too)');
       for (const line of factLines(runFacts(outcome.statement))) io.out(line);
+      for (const policy of policies) io.out(`policy: ${policyLine(policy)}`);
       for (const reason of decision!.reasons) io.out(`✗ ${reason}`);
       io.out(decision!.accepted ? 'ACCEPTED' : 'REFUSED');
     }

@@ -121,7 +121,8 @@ describe('sessions', () => {
         slug: 'hotels-live',
         calls: [
           {index: 0, role: 'create', resultStatus: 'RESULT_STATUS_INCOMPLETE', results: 3},
-          {index: 1, role: 'poll'},
+          // The poll's example asks the second page of 15 hotels: offset 15
+          {index: 1, role: 'poll', offset: 15},
         ],
       },
       {
@@ -144,5 +145,28 @@ describe('sessions', () => {
       'FlightsService_PollSearch',
       'CultureService_ListCurrencies',
     ]);
+  });
+
+  it("carry the page a paged poll asked for (hotels live's pagination.offset), 0 when it names none", async () => {
+    const hotels = liveSearches.find((search) => search.slug === 'hotels-live')!;
+    const pollWith = (body: unknown) => ({
+      request: send('POST', pathOf(hotels.poll, {sessionToken: 'h1'}), body),
+      response: answer(200, {sessionToken: 'h1', status: 'RESULT_STATUS_COMPLETE'}),
+    });
+    const report = await judge([
+      {
+        request: send('POST', pathOf(hotels.create), exampleBody(op(hotels.create))),
+        response: answer(200, {sessionToken: 'h1', status: 'RESULT_STATUS_INCOMPLETE'}),
+      },
+      pollWith({}),
+      pollWith({pagination: {limit: 15, offset: 30}}),
+      pollWith({pagination: {limit: 15}}),
+      pollWith({pagination: {limit: 15, offset: '30'}}),
+      pollWith({pagination: null}),
+    ]);
+    expect(report.sessions[0].calls.map((call) => call.offset)).toEqual([undefined, 0, 30, 0, undefined, undefined]);
+    // A flow whose poll takes no page carries none
+    const flights = await judge([create('f1'), poll('f1', 'f2', 'RESULT_STATUS_COMPLETE', 2)]);
+    expect(flights.sessions[0].calls.map((call) => 'offset' in call)).toEqual([false, false]);
   });
 });

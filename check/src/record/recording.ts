@@ -160,6 +160,21 @@ export function readRun(recording: Recording, checked: CheckedRequest[], bundles
   return {recording, calls, sessions, specs};
 }
 
+/**
+ * The offset a poll's body asks for at `pointer` (the flow's `pageOffset`, `/pagination/offset`): 0 when the
+ * body names none, undefined when what it names there is no whole number.
+ */
+function pageOffsetOf(pointer: string, body: string | undefined): number | undefined {
+  let value: unknown = jsonObject(body) ?? {};
+  for (const name of pointer.slice(1).split('/')) {
+    if (value === undefined) break;
+    value =
+      value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : null;
+  }
+  if (value === undefined) return 0;
+  return Number.isInteger(value) ? (value as number) : undefined;
+}
+
 /** A session for the report's timeline. */
 export function traceOf(session: Session): SessionTrace {
   return {
@@ -169,12 +184,15 @@ export function traceOf(session: Session): SessionTrace {
       const resultStatus = call.answer?.status;
       const resultAction = call.answer?.action;
       const results = resultCount(session.flow, call.answer);
+      const pointer = call.role === 'poll' ? call.flow?.pageOffset : undefined;
+      const offset = pointer ? pageOffsetOf(pointer, call.exchange.request.body) : undefined;
       return {
         index: call.index,
         role: call.role!,
         ...(typeof resultStatus === 'string' ? {resultStatus} : {}),
         ...(typeof resultAction === 'string' ? {resultAction} : {}),
         ...(results === undefined ? {} : {results}),
+        ...(offset === undefined ? {} : {offset}),
       };
     }),
   };
