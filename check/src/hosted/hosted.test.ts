@@ -12,10 +12,13 @@ import {loadCheckApi} from '@portal/specs/node';
 import {bundles, exampleBody, exampleUrl, op, testApp} from '@portal/sandbox/testing';
 import {verifyAttestation} from '../attest/verify';
 import {hostedCheckApi, type RunRateLimiter} from './api';
+import {keyDigest} from './errors';
 import {
   HOSTED_MAX_CALLS_PER_SCENARIO,
+  MAX_KEY_LENGTH,
   MAX_PROGRAM_LABEL,
   MAX_RUN_REQUEST_BYTES,
+  RECORDING_SLACK_MS,
   RUN_RETENTION_MS,
   TOMBSTONE_MS,
 } from './limits';
@@ -30,17 +33,38 @@ let runs: Awaited<ReturnType<typeof memoryRuns>>;
 let api: ReturnType<typeof hostedCheckApi>;
 let ids: string[];
 let denied: Set<string>;
+/** What the rate limiters were asked to count, by limiter, in order. */
+let counted: {key: string[]; address: string[]};
+/** How many new runs each limiter lets through per thing counted (unlimited unless a test says). */
+let allowed: {key: number; address: number};
+/** The text of every request the sandbox was given (method, URL, headers, body). */
+let reachedSandbox: string[];
 
-const limiter = (kind: string): RunRateLimiter => ({
-  limit: ({key}) => Promise.resolve({success: !denied.has(kind) || !key}),
+const limiter = (kind: 'key' | 'address'): RunRateLimiter => ({
+  limit: ({key}) => {
+    counted[kind].push(key);
+    const seen = counted[kind].filter((one) => one === key).length;
+    return Promise.resolve({success: (!denied.has(kind) || !key) && seen <= allowed[kind]});
+  },
 });
 
 beforeEach(async () => {
   const sandbox = testApp(START);
   clock = sandbox.clock;
-  runs = await memoryRuns({bundles, sandbox: (request) => sandbox.app.fetch(request), clock});
+  reachedSandbox = [];
+  runs = await memoryRuns({
+    bundles,
+    sandbox: async (request) => {
+      const body = await request.clone().text();
+      reachedSandbox.push(`${request.method} ${request.url} ${JSON.stringify([...request.headers])} ${body}`);
+      return sandbox.app.fetch(request);
+    },
+    clock,
+  });
   ids = [];
   denied = new Set();
+  counted = {key: [], address: []};
+  allowed = {key: Infinity, address: Infinity};
   let made = 0;
   api = hostedCheckApi({
     doc: loadCheckApi(),
@@ -504,5 +528,219 @@ describe('what a run refuses', () => {
     await runs.fireAlarm(run.id);
     expect(runs.storages.get(run.id)!.values.size).toBe(0);
     expect((await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).status).toBe(404);
+  });
+});
+
+describe('a real key, wherever a call carries it', () => {
+  const LIVE = 'live_7d3f9a1c5e2b';
+  const searchBody = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({...(exampleBody(op('FlightsService_CreateSearch')) as object), ...extra});
+  const jsonCall = (headers: Record<string, string> = {}, body = searchBody()) => ({
+    headers: {'content-type': 'application/json', ...headers},
+    body,
+  });
+  /** Each place a client could put a key, alone: the call made with the run's own sandbox key otherwise. */
+  const places: {where: string; path: string; init: RequestInit & {key?: string}}[] = [
+    {where: 'x-api-key', path: createPath, init: {...jsonCall(), key: LIVE}},
+    {where: 'a header named like a key, in capitals', path: createPath, init: jsonCall({API_KEY: LIVE})},
+    {where: 'a key 4 KiB long in x-api-key', path: createPath, init: {...jsonCall(), key: `live_${'9'.repeat(4096)}`}},
+    {where: 'the query, after a second `?`', path: `${createPath}?note=a?b&apikey=${LIVE}`, init: jsonCall()},
+    {where: 'the query, under an encoded name', path: `${createPath}?api%5Fkey=${LIVE}`, init: jsonCall()},
+    {where: 'authorization: Bearer', path: createPath, init: jsonCall({authorization: `Bearer ${LIVE}`})},
+    {where: 'authorization, bare', path: createPath, init: jsonCall({authorization: LIVE})},
+    {where: 'a cookie named like a key', path: createPath, init: jsonCall({cookie: `theme=dark; apikey=${LIVE}`})},
+    {where: 'a JSON body, deep', path: createPath, init: jsonCall({}, searchBody({auth: {client: {apiKey: LIVE}}}))},
+    {
+      where: 'a form body',
+      path: createPath,
+      init: {headers: {'content-type': 'application/x-www-form-urlencoded'}, body: `market=UK&key=${LIVE}`},
+    },
+    {
+      where: 'the path, after a segment named like a key',
+      path: `/apiservices/apikey/${LIVE}${createPath.slice(12)}`,
+      init: jsonCall(),
+    },
+    {where: 'the path, as a matrix parameter', path: `${createPath};apikey=${LIVE}`, init: jsonCall()},
+  ];
+
+  it.each(places)(
+    'in $where: refused 403 as any real key, never passed on, and no byte of it stored or in session.har',
+    async ({path, init}) => {
+      const run = await made({scenarios: ['normal']});
+      const answer = await call(run.runs[0].baseUrl, path, init);
+      expect(answer.status).toBe(403);
+      expect(((await answer.json()) as {message: string}).message).toBe(
+        'Never send a real key to the sandbox or the check: this call carried a key that is not a sandbox_ key. It was not passed on, and the run recorded it without the key.',
+      );
+      expect(reachedSandbox).toEqual([]);
+      const finished = (await (await finish(run.id, ['normal'])).json()) as {
+        result: string;
+        runs: {calls: number; verdicts: {rule: string; outcome: string}[]}[];
+      };
+      // The call is recorded, and its report fails it
+      expect(finished.runs[0].calls).toBe(1);
+      expect(finished.runs[0].verdicts).toContainEqual(
+        expect.objectContaining({rule: 'api-key-header', outcome: 'fail'}),
+      );
+      const har = await (await send(`/check/v1/runs/${run.id}/session.har`, {method: 'GET'})).text();
+      expect(har).toContain('/apiservices/');
+      const stored = JSON.stringify([...runs.storages.get(run.id)!.values]);
+      for (const text of [har, stored]) {
+        expect(text).not.toContain(LIVE);
+        expect(text).not.toContain('7d3f9a1c5e2b');
+        expect(text).not.toContain('9'.repeat(64));
+      }
+    },
+  );
+
+  it('a key of one character in x-api-key: refused, and stored masked', async () => {
+    const run = await made({scenarios: ['normal']});
+    expect((await createSearch(run.runs[0].baseUrl, 'k')).status).toBe(403);
+    const [record] = [...runs.storages.get(run.id)!.values].filter(([name]) => name.startsWith('x:'));
+    expect(record[1]).toMatchObject({
+      refused: true,
+      exchange: {request: {headers: expect.arrayContaining([['x-api-key', '…']])}},
+    });
+    expect(reachedSandbox).toEqual([]);
+  });
+
+  it('a sandbox key in those places is passed on, and the call answered', async () => {
+    const run = await made({scenarios: ['normal']});
+    const answer = await call(
+      run.runs[0].baseUrl,
+      `${createPath}?note=a?b`,
+      jsonCall({authorization: `Bearer ${KEY}`, cookie: `apikey=${KEY}`}, searchBody({auth: {apiKey: KEY}})),
+    );
+    expect(answer.status).toBe(200);
+    expect(reachedSandbox).toHaveLength(1);
+    expect(reachedSandbox[0]).toContain(`Bearer ${KEY}`);
+  });
+});
+
+describe("a run's bounds, each just inside and just outside", () => {
+  it('takes calls until its recording window ends, then 410, its alarm not yet fired', async () => {
+    const run = await made({scenarios: ['normal', 'rate-limited'], timeoutSeconds: 10});
+    const cheap = () => call(run.runs[0].baseUrl, '/apiservices/v3/culture/currencies', {method: 'GET'});
+    clock.now = START + 2 * 10_000 + RECORDING_SLACK_MS - 1;
+    expect((await cheap()).status).toBe(200);
+    clock.now += 1;
+    const late = await cheap();
+    expect(late.status).toBe(410);
+    expect(((await late.json()) as {message: string}).message).toBe(
+      "This run's time is over: it takes no more calls. Finish it, or start a new run.",
+    );
+    // Finishing is still allowed: the window bounds calls only
+    expect((await finish(run.id, ['normal', 'rate-limited'])).status).toBe(200);
+  });
+
+  it('expires at its retention even when its alarm is late: 410 and nothing kept but the note', async () => {
+    const run = await made({scenarios: ['normal']});
+    await createSearch(run.runs[0].baseUrl);
+    clock.now = START + RUN_RETENTION_MS - 1;
+    expect((await send(`/check/v1/runs/${run.id}`, {method: 'GET'})).status).toBe(200);
+    clock.now += 1;
+    // No alarm fired: the run sees its own expiry on the next request
+    for (const answer of [
+      await createSearch(run.runs[0].baseUrl),
+      await send(`/check/v1/runs/${run.id}`, {method: 'GET'}),
+    ]) {
+      expect(answer.status).toBe(410);
+      expect(((await answer.json()) as {message: string}).message).toMatch(/^This run expired at /);
+    }
+    expect([...runs.storages.get(run.id)!.values.keys()]).toEqual(['expired']);
+  });
+
+  it('stores no header the platform or a proxy added (cf-*, x-forwarded-for, x-real-ip), nor passes it on', async () => {
+    const run = await made({scenarios: ['normal']});
+    const added = {
+      'cf-connecting-ip': '203.0.113.7',
+      'cf-ray': '8f00aa11bb22cc33-LHR',
+      'cf-worker': 'platform-worker-name-7',
+      'x-forwarded-for': '198.51.100.23',
+      'x-real-ip': '192.0.2.44',
+    };
+    const answer = await call(run.runs[0].baseUrl, '/apiservices/v3/culture/currencies', {
+      method: 'GET',
+      headers: {...added, 'x-trace-note': 'kept-by-the-run', 'x-cf-note': 'kept-too'},
+    });
+    expect(answer.status).toBe(200);
+    const stored = JSON.stringify([...runs.storages.get(run.id)!.values]);
+    expect(stored).toContain('kept-by-the-run');
+    expect(stored).toContain('kept-too');
+    for (const [name, value] of Object.entries(added)) {
+      expect(stored).not.toContain(name);
+      expect(stored).not.toContain(value);
+      expect(reachedSandbox.join('\n')).not.toContain(value);
+    }
+  });
+
+  it(`takes a key of ${MAX_KEY_LENGTH} characters and refuses one more as no sandbox key`, async () => {
+    const key = (length: number) => `sandbox_${'k'.repeat(length - 'sandbox_'.length)}`;
+    expect(key(MAX_KEY_LENGTH)).toHaveLength(MAX_KEY_LENGTH);
+    expect((await createRun({scenarios: ['normal']}, key(MAX_KEY_LENGTH))).status).toBe(201);
+    const over = await createRun({scenarios: ['normal']}, key(MAX_KEY_LENGTH + 1));
+    expect(over.status).toBe(403);
+    expect(((await over.json()) as {message: string}).message).toBe(
+      `Never send a real key to the sandbox or the check: a run is made with a sandbox_ key (any text after sandbox_, up to ${MAX_KEY_LENGTH} characters).`,
+    );
+    expect(ids).toHaveLength(1);
+  });
+
+  it(`takes a finish body of ${MAX_RUN_REQUEST_BYTES} bytes and refuses one byte more with 413`, async () => {
+    const run = await made({scenarios: ['normal']});
+    const padded = (size: number) => {
+      const body = JSON.stringify({programs: programs(['normal'])});
+      return body.slice(0, -1) + ' '.repeat(size - body.length) + '}';
+    };
+    const finishWith = (body: string) =>
+      send(`/check/v1/runs/${run.id}/finish`, {method: 'POST', headers: JSON_TYPE, body});
+    const over = await finishWith(padded(MAX_RUN_REQUEST_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as {message: string}).message).toBe(
+      `The body is larger than ${MAX_RUN_REQUEST_BYTES} bytes.`,
+    );
+    expect((await finishWith(padded(MAX_RUN_REQUEST_BYTES))).status).toBe(200);
+  });
+});
+
+describe('the new runs a key and an address may make', () => {
+  it('counts a key by its digest, never its text, and refuses its next run from any address', async () => {
+    allowed.key = 1;
+    const from = (address: string, key = KEY) =>
+      send('/check/v1/runs', {method: 'POST', headers: {...JSON_TYPE, 'cf-connecting-ip': address}, body: '{}', key});
+    expect((await from('203.0.113.1')).status).toBe(201);
+    const again = await from('203.0.113.2');
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as {message: string}).message).toMatch(
+      /^Too many new runs with one key: at most 10 per 60 seconds/,
+    );
+    // Another key from the first address is counted apart
+    expect((await from('203.0.113.1', 'sandbox_another_key')).status).toBe(201);
+    expect(counted.key).toEqual([
+      `key:${await keyDigest(KEY)}`,
+      `key:${await keyDigest(KEY)}`,
+      `key:${await keyDigest('sandbox_another_key')}`,
+    ]);
+    expect(JSON.stringify(counted)).not.toContain(KEY);
+  });
+
+  it('counts an address by CF-Connecting-IP, which the platform sets, never X-Forwarded-For, which a client may', async () => {
+    allowed.address = 1;
+    const from = (headers: Record<string, string>, key: string) =>
+      send('/check/v1/runs', {method: 'POST', headers: {...JSON_TYPE, ...headers}, body: '{}', key});
+    expect(
+      (await from({'cf-connecting-ip': '203.0.113.1', 'x-forwarded-for': '198.51.100.1'}, 'sandbox_a')).status,
+    ).toBe(201);
+    // The same CF-Connecting-IP behind another X-Forwarded-For: the same address
+    const same = await from({'cf-connecting-ip': '203.0.113.1', 'x-forwarded-for': '198.51.100.2'}, 'sandbox_b');
+    expect(same.status).toBe(429);
+    expect(((await same.json()) as {message: string}).message).toMatch(
+      /^Too many new runs from one client address: at most 20 per 60 seconds/,
+    );
+    // Another CF-Connecting-IP behind the first X-Forwarded-For: another address
+    expect(
+      (await from({'cf-connecting-ip': '203.0.113.2', 'x-forwarded-for': '198.51.100.1'}, 'sandbox_c')).status,
+    ).toBe(201);
+    expect(counted.address).toEqual(['address:203.0.113.1', 'address:203.0.113.1', 'address:203.0.113.2']);
   });
 });
