@@ -12,6 +12,7 @@ import {loadCheckApi} from '@portal/specs/node';
 import {bundles, exampleBody, exampleUrl, op, testApp} from '@portal/sandbox/testing';
 import {verifyAttestation} from '../attest/verify';
 import {hostedCheckApi, type RunRateLimiter} from './api';
+import {DEFAULT_TIMEOUT_SECONDS} from '../model';
 import {keyDigest} from './errors';
 import {
   HOSTED_MAX_CALLS_PER_SCENARIO,
@@ -19,6 +20,7 @@ import {
   MAX_PROGRAM_LABEL,
   MAX_RUN_REQUEST_BYTES,
   RECORDING_SLACK_MS,
+  RUN_FILES,
   RUN_RETENTION_MS,
   TOMBSTONE_MS,
 } from './limits';
@@ -742,5 +744,239 @@ describe('the new runs a key and an address may make', () => {
       (await from({'cf-connecting-ip': '203.0.113.2', 'x-forwarded-for': '198.51.100.1'}, 'sandbox_c')).status,
     ).toBe(201);
     expect(counted.address).toEqual(['address:203.0.113.1', 'address:203.0.113.1', 'address:203.0.113.2']);
+  });
+});
+
+describe("the API's answers, field by field", () => {
+  const messageOf = async (answer: Response) => ((await answer.json()) as {message: string}).message;
+  type Har = {
+    log: {
+      pages: {startedDateTime: string; _timeLimitMs?: number; _program?: Record<string, unknown>}[];
+      entries: {
+        startedDateTime: string;
+        time: number;
+        request: {method: string; url: string};
+        response: {status: number; content: {mimeType: string; text?: string}};
+      }[];
+    };
+  };
+  const harOf = async (id: string) =>
+    (await (await send(`/check/v1/runs/${id}/session.har`, {method: 'GET'})).json()) as Har;
+
+  it('answers 500 saying so on every route when the Worker has no CHECK_RUNS binding', async () => {
+    const bare = hostedCheckApi({doc: loadCheckApi(), runs: () => undefined});
+    const id = 'AAAAAAAAAAAAAAAAAAAAAA';
+    for (const [path, method] of [
+      ['/check/v1/runs', 'POST'],
+      [`/check/v1/runs/${id}`, 'GET'],
+      [`/check/v1/runs/${id}/finish`, 'POST'],
+      [`/check/v1/runs/${id}/report.md`, 'GET'],
+      [`/check/v1/runs/${id}/segment/apiservices/v3/culture/currencies`, 'GET'],
+    ]) {
+      const answer = await bare.fetch(
+        new Request(`${ORIGIN}${path}`, {
+          method,
+          headers: {'x-api-key': KEY, ...JSON_TYPE},
+          body: method === 'POST' ? '{}' : null,
+        }),
+      );
+      expect(answer.status, path).toBe(500);
+      expect(await messageOf(answer)).toBe(
+        'The hosted check is not set up on this portal: the Worker has no CHECK_RUNS binding (deploy/wrangler.jsonc).',
+      );
+    }
+  });
+
+  it('answers a malformed run id 404 on every route, reaching no object', async () => {
+    for (const [path, method] of [
+      ['/check/v1/runs/short', 'GET'],
+      ['/check/v1/runs/short/finish', 'POST'],
+      ['/check/v1/runs/short/report.md', 'GET'],
+      ['/check/v1/runs/short/segment/apiservices/v3/culture/currencies', 'GET'],
+    ] as const) {
+      const answer = await send(path, {method, ...(method === 'POST' ? {headers: JSON_TYPE, body: '{}'} : {})});
+      expect(answer.status, path).toBe(404);
+      expect(await messageOf(answer)).toBe('No such run: its id is wrong, or it was deleted.');
+    }
+    expect(runs.storages.has('short')).toBe(false);
+  });
+
+  it('answers 503 with Retry-After when the platform fails a call or a finish it may retry, and hides no other error', async () => {
+    let thrown: Error = Object.assign(new Error('Durable Object reset'), {retryable: true});
+    const failing = {
+      call: () => Promise.reject(thrown),
+      finish: () => Promise.reject(thrown),
+    } as unknown as ReturnType<typeof runs.stub>;
+    const flaky = hostedCheckApi({doc: loadCheckApi(), runs: () => () => failing});
+    const id = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const both = () =>
+      Promise.all([
+        flaky.fetch(new Request(`${ORIGIN}/check/v1/runs/${id}/seg/apiservices/v3/culture/currencies`)),
+        flaky.fetch(
+          new Request(`${ORIGIN}/check/v1/runs/${id}/finish`, {method: 'POST', headers: JSON_TYPE, body: '{}'}),
+        ),
+      ]);
+    for (const answer of await both()) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(await messageOf(answer)).toBe('The run could not be reached just now: try again in a moment.');
+    }
+    thrown = new Error('a bug');
+    for (const answer of await both()) expect(answer.status).toBe(500);
+  });
+
+  it('makes runs without rate limiters or an id maker of its own: ids of 128 random bits', async () => {
+    const plain = hostedCheckApi({doc: loadCheckApi(), runs: () => (id) => runs.stub(id)});
+    const made = async () => {
+      const answer = await plain.fetch(
+        new Request(`${ORIGIN}/check/v1/runs`, {method: 'POST', headers: {'x-api-key': KEY, ...JSON_TYPE}, body: '{}'}),
+      );
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as {id: string}).id;
+    };
+    const [first, second] = [await made(), await made()];
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('reads a blank create body as no field given, and counts a request without CF-Connecting-IP as one unknown address', async () => {
+    expect((await createRun('  \n ')).status).toBe(201);
+    expect(counted.address).toEqual(['address:unknown']);
+  });
+
+  it('gives a run made without a label or a time limit "a program" and the default time limit', async () => {
+    const run = await made({scenarios: ['normal']});
+    const cheap = () => call(run.runs[0].baseUrl, '/apiservices/v3/culture/currencies', {method: 'GET'});
+    clock.now = START + DEFAULT_TIMEOUT_SECONDS * 1000 + RECORDING_SLACK_MS - 1;
+    expect((await cheap()).status).toBe(200);
+    clock.now += 1;
+    expect((await cheap()).status).toBe(410);
+    expect((await finish(run.id, ['normal'])).status).toBe(200);
+    const report = await (await send(`/check/v1/runs/${run.id}/report.md`, {method: 'GET'})).text();
+    expect(report).toContain('Program: `a program`');
+    expect((await harOf(run.id)).log.pages[0]._timeLimitMs).toBe(DEFAULT_TIMEOUT_SECONDS * 1000);
+  });
+
+  it('says what is missing: no key on a create or a run, no such path', async () => {
+    expect(await messageOf(await createRun({}, null))).toBe(
+      'Send a sandbox_ key in x-api-key: the run answers only the key that made it.',
+    );
+    const run = await made({scenarios: ['normal']});
+    expect(await messageOf(await send(`/check/v1/runs/${run.id}`, {method: 'GET', key: null}))).toBe(
+      'Send the sandbox_ key that made this run in x-api-key.',
+    );
+    expect(await messageOf(await createSearch(run.runs[0].baseUrl, 'sandbox_someone_else'))).toBe(
+      'This run answers only the key that made it: call it with the API_KEY the check gave your program.',
+    );
+    const nothing = await send('/check/v1/nothing', {method: 'DELETE'});
+    expect(nothing.status).toBe(404);
+    expect(await messageOf(nothing)).toBe("The check's API has no DELETE /check/v1/nothing.");
+  });
+
+  it('records how each program ended, its time limit, and its calls as they were made, in session.har', async () => {
+    const run = await made({scenarios: ['normal'], timeoutSeconds: 10});
+    clock.now = START + 2_000;
+    const first = clock.now;
+    expect((await createSearch(run.runs[0].baseUrl)).status).toBe(200);
+    clock.now += 1_500;
+    await call(run.runs[0].baseUrl, '/apiservices/v3/culture/currencies', {method: 'patch'});
+    const ended = {exitCode: 3, signal: null, timedOut: false, durationMs: 1234.6};
+    const finished = await send(`/check/v1/runs/${run.id}/finish`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: JSON.stringify({programs: {normal: ended}}),
+    });
+    expect(finished.headers.get('content-type')).toBe('application/json');
+    const har = await harOf(run.id);
+    expect(har.log.pages[0]).toMatchObject({
+      startedDateTime: new Date(first).toISOString(),
+      _timeLimitMs: 10_000,
+      _program: {exitCode: 3, signal: null, timedOut: false, flooded: false, durationMs: 1235},
+    });
+    expect(har.log.entries.map(({startedDateTime, time, request}) => [startedDateTime, time, request.method])).toEqual([
+      [new Date(first).toISOString(), 0, 'POST'],
+      [new Date(first + 1_500).toISOString(), 0, 'PATCH'],
+    ]);
+  });
+
+  it('says whether it is finished, and where its files are once it is', async () => {
+    const run = await made({scenarios: ['normal']});
+    const status = async () => {
+      const answer = await send(`/check/v1/runs/${run.id}`, {method: 'GET'});
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      return (await answer.json()) as {state: string; files?: string[]};
+    };
+    expect(await status()).not.toHaveProperty('files');
+    expect((await status()).state).toBe('recording');
+    const early = await send(`/check/v1/runs/${run.id}/report.md`, {method: 'GET'});
+    expect(early.status).toBe(409);
+    expect(await messageOf(early)).toBe('This run is not finished yet: finish it first, then fetch its reports.');
+    const files = ['junit.xml', 'report.md', 'report.html', 'session.har', 'attestation.json'].map(
+      (name) => `${run.url}/${name}`,
+    );
+    const finished = (await (await finish(run.id, ['normal'])).json()) as {files: string[]};
+    expect(finished.files).toEqual(files);
+    expect(await status()).toMatchObject({state: 'finished', files});
+    const again = await finish(run.id, ['normal']);
+    expect(await messageOf(again)).toBe('This run is finished already: its reports are at its address.');
+    const unknown = await send(`/check/v1/runs/${run.id}/notes.txt`, {method: 'GET'});
+    expect(unknown.status).toBe(404);
+    expect(await messageOf(unknown)).toBe(
+      'A run has no file notes.txt: its files are junit.xml, report.md, report.html, session.har, attestation.json.',
+    );
+  });
+
+  it('serves each file with its media type, and a policy on report.html alone', async () => {
+    const run = await made({scenarios: ['normal']});
+    await finish(run.id, ['normal']);
+    for (const [name, type] of Object.entries(RUN_FILES)) {
+      const answer = await send(`/check/v1/runs/${run.id}/${name}`, {method: 'GET'});
+      expect(answer.headers.get('content-type'), name).toBe(type);
+      expect(answer.headers.get('content-security-policy'), name).toBe(
+        name === 'report.html' ? "default-src 'none'; style-src 'unsafe-inline'; sandbox" : null,
+      );
+    }
+  });
+
+  it('records a refused call with its JSON answer, and never plays it to the scenario, even woken afresh', async () => {
+    const run = await made({scenarios: ['rate-limited']});
+    const base = run.runs[0].baseUrl;
+    // A create with a real key, refused: the scenario's first create is still to come
+    expect((await call(base, createPath, {key: 'live_0a1b2c3d4e', headers: JSON_TYPE, body: '{}'})).status).toBe(403);
+    runs.wake(run.id);
+    expect((await createSearch(base)).status).toBe(429);
+    await finish(run.id, ['rate-limited']);
+    const [refused] = (await harOf(run.id)).log.entries;
+    expect(refused.response).toMatchObject({status: 403, content: {mimeType: 'application/json'}});
+    expect(JSON.parse(refused.response.content.text!)).toMatchObject({message: expect.stringMatching(/^Never send/)});
+  });
+
+  it('keeps its calls in order past ten, woken afresh', async () => {
+    const run = await made({scenarios: ['normal']});
+    for (let at = 0; at < 12; at++) {
+      clock.now += 1000;
+      await call(run.runs[0].baseUrl, `/apiservices/v3/culture/currencies?at=${at}`, {method: 'GET'});
+    }
+    runs.wake(run.id);
+    await finish(run.id, ['normal']);
+    expect((await harOf(run.id)).log.entries.map(({request}) => new URL(request.url).searchParams.get('at'))).toEqual(
+      [...Array(12).keys()].map(String),
+    );
+  });
+
+  it('says a flooded program was stopped, woken afresh, and serves a HAR of more than one stored piece whole', async () => {
+    const run = await made({scenarios: ['normal']});
+    const cheap = () => call(run.runs[0].baseUrl, '/apiservices/v3/culture/currencies', {method: 'GET'});
+    for (let at = 0; at < HOSTED_MAX_CALLS_PER_SCENARIO; at++) await cheap();
+    expect((await cheap()).status).toBe(503);
+    expect((await cheap()).status).toBe(503);
+    runs.wake(run.id);
+    await finish(run.id, ['normal']);
+    const text = await (await send(`/check/v1/runs/${run.id}/session.har`, {method: 'GET'})).text();
+    // Values are stored in pieces of 512 KiB (run.ts)
+    expect(text.length).toBeGreaterThan(512 * 1024);
+    const har = JSON.parse(text) as Har;
+    expect(har.log.entries).toHaveLength(HOSTED_MAX_CALLS_PER_SCENARIO);
+    expect(har.log.pages[0]._program).toMatchObject({flooded: true});
   });
 });
