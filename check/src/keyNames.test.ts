@@ -73,9 +73,10 @@ describe('queryParameters: the query as a server reads it', () => {
   });
 
   it('ends at a `#`, and leaves out empty parts and parts with no `=` (they hold no value)', () => {
-    const url = '/a?&&apikey&locale=en-GB&key=x=y#key=in_fragment';
+    const url = '/a?&&apikey&locale=en-GB&=nameless&key=x=y#key=in_fragment';
     expect(read(url, queryParameters(url))).toEqual([
       {name: 'locale', value: 'en-GB', written: 'en-GB'},
+      {name: '', value: 'nameless', written: 'nameless'},
       {name: 'key', value: 'x=y', written: 'x=y'},
     ]);
     // A `?` after a `#` is read too: more is read than a server would, never less
@@ -167,6 +168,7 @@ describe('keysInJson: a string field named like a key, at any depth', () => {
       '{"api\\qkey": "live_21"}',
       '{"apikey"\n,"live_22"}',
       '{"apikey": x "live_23"}',
+      '{"apikey" x: "live_23b"}',
     ])
       expect(keysInJson(text), text).toEqual([]);
   });
@@ -204,6 +206,7 @@ describe('cookies, forms and credentials', () => {
     expect(keysInBody('{"key":"live_31"}', 'application/x-www-form-urlencoded')).toEqual([]);
     expect(isFormType('text/x-www-form-urlencoded')).toBe(false);
     expect(isFormType('application/x-www-form-urlencodedx')).toBe(false);
+    expect(isFormType('x-application/x-www-form-urlencoded')).toBe(false);
   });
 
   it('credentialOf: the credential after its scheme, or the whole value', () => {
