@@ -283,6 +283,7 @@ describe('isolation', () => {
 
   it('answers an id that was never made 404, and a malformed id 404 without reaching any object', async () => {
     expect((await send('/check/v1/runs/AAAAAAAAAAAAAAAAAAAAAA', {method: 'GET'})).status).toBe(404);
+    expect((await send('/check/v1/runs/AAAAAAAAAAAAAAAAAAAAAA/report.md', {method: 'GET'})).status).toBe(404);
     expect((await send('/check/v1/runs/short', {method: 'GET'})).status).toBe(404);
     expect(runs.storages.has('short')).toBe(false);
   });
@@ -520,6 +521,7 @@ describe('what a run refuses', () => {
       await send(`/check/v1/runs/${run.id}`, {method: 'GET'}),
       await createSearch(run.runs[0].baseUrl),
       await finish(run.id, ['normal']),
+      await send(`/check/v1/runs/${run.id}/report.md`, {method: 'GET'}),
     ]) {
       expect(answer.status).toBe(410);
       expect(((await answer.json()) as {message: string}).message).toMatch(

@@ -110,6 +110,20 @@ describe('withoutSecrets: each place the key is taken out of', () => {
     expect(bodyOf(stored(call))).toBe(`a=1&key=${ENCODED_MASK}`);
   });
 
+  it('only a cookie header is read as cookies: `key=` in another header is no key, and stays', () => {
+    expect(
+      stored(
+        callOf('/a', [
+          ['api-key', 'k10'],
+          ['x-note', 'key=k11'],
+        ]),
+      ).headers.slice(1),
+    ).toEqual([
+      ['api-key', MASK],
+      ['x-note', 'key=k11'],
+    ]);
+  });
+
   it('a sandbox key where it is named stays: it is no secret, and the api-key-header rule judges it', () => {
     const call = callOf(`/a?key=${SANDBOX}`, [['authorization', `Bearer ${SANDBOX}`]], `{"key":"${SANDBOX}"}`);
     expect(stored(call)).toEqual(call);
