@@ -2,8 +2,9 @@
  * What a hosted run takes out of a call with a real key (secrets.ts), as an attack: a key in each place a call
  * can carry one is found, and taken out where it is named (however short) and wherever else its text appears
  * (from six characters on); a sandbox key is neither. Each place has its own test, so one that stopped
- * being read or masked fails alone. The run around it, in Node and workerd: hosted.test.ts,
- * deploy/src/hostedCheck.test.ts.
+ * being read or masked fails alone; each test of withoutSecrets is named for the call it proves (Stryker never
+ * removes a call such as `scrub(...)`), and was seen to fail with it removed by hand. The run around it, in
+ * Node and workerd: hosted.test.ts, deploy/src/hostedCheck.test.ts.
  */
 import {describe, expect, it} from 'vitest';
 import {MASK} from '../har/masker';
@@ -74,12 +75,12 @@ describe('realKeys: a key that is not a sandbox key, wherever the call carries i
 });
 
 describe('withoutSecrets: each place the key is taken out of', () => {
-  it('a header named like a key: its whole value, however short', () => {
+  it('headerWithout on a header named like a key: its whole value, however short', () => {
     const call = {...callOf('/a'), headers: [['X-Api-Key', 'k1']] as Header[]};
     expect(stored(call).headers).toEqual([['X-Api-Key', MASK]]);
   });
 
-  it('authorization: the credential, its scheme kept; bare, the whole value', () => {
+  it('headerWithout on authorization: the credential, its scheme kept; bare, the whole value', () => {
     expect(stored(callOf('/a', [['Authorization', 'Bearer k2']])).headers[1]).toEqual([
       'Authorization',
       `Bearer ${MASK}`,
@@ -87,25 +88,25 @@ describe('withoutSecrets: each place the key is taken out of', () => {
     expect(stored(callOf('/a', [['authorization', 'k3']])).headers[1]).toEqual(['authorization', MASK]);
   });
 
-  it("a cookie named like a key: its value, the others' kept", () => {
+  it("replaceValues on a cookie named like a key: its value, the others' kept", () => {
     expect(stored(callOf('/a', [['Cookie', 'theme=dark; apikey=k4']])).headers[1]).toEqual([
       'Cookie',
       `theme=dark; apikey=${MASK}`,
     ]);
   });
 
-  it('the query and the path: the value where it is named, encoded', () => {
+  it('replaceValues on the URL: the value in the query and the path where it is named, encoded', () => {
     expect(stored(callOf('/apiservices/apikey/k5/x?n=a?b&api%5Fkey=k6')).url).toBe(
       `/apiservices/apikey/${ENCODED_MASK}/x?n=a?b&api%5Fkey=${ENCODED_MASK}`,
     );
   });
 
-  it('a JSON body: the field where it is named, as written with escapes too', () => {
+  it('replaceValues on a JSON body: the field where it is named, as written with escapes too', () => {
     const call = callOf('/a', [], '{"q":{"key":"k7"},"apikey":"live\\u005f13"}');
     expect(bodyOf(stored(call))).toBe(`{"q":{"key":"${MASK}"},"apikey":"${MASK}"}`);
   });
 
-  it("a form body: the parameter's value, encoded", () => {
+  it("replaceValues on a form body: the parameter's value, encoded", () => {
     const call = callOf('/a', [['content-type', 'application/x-www-form-urlencoded']], 'a=1&key=k8');
     expect(bodyOf(stored(call))).toBe(`a=1&key=${ENCODED_MASK}`);
   });
@@ -133,21 +134,21 @@ describe('withoutSecrets: each place the key is taken out of', () => {
 describe("withoutSecrets: a key's text wherever else it appears", () => {
   const sent: Header[] = [['api-key', LONG]];
 
-  it('another header', () => {
+  it('scrub on another header', () => {
     expect(stored(callOf('/a', [...sent, ['x-note', `mine: ${LONG}`]])).headers[2]).toEqual([
       'x-note',
       `mine: ${MASK}`,
     ]);
   });
 
-  it('a cookie not named like a key', () => {
+  it('scrub on a cookie not named like a key', () => {
     expect(stored(callOf('/a', [...sent, ['cookie', `k=1; s=${LONG}`]])).headers[2]).toEqual([
       'cookie',
       `k=1; s=${MASK}`,
     ]);
   });
 
-  it('the URL, as written and encoded', () => {
+  it('scrub on the URL, as written and encoded', () => {
     const spaced = 'live 0f1e2d3c';
     const call = callOf(`/apiservices/${LONG}/x?n=${encodeURIComponent(spaced)}&m=${spaced}`, [
       ...sent,
@@ -156,7 +157,7 @@ describe("withoutSecrets: a key's text wherever else it appears", () => {
     expect(stored(call).url).toBe(`/apiservices/${MASK}/x?n=${ENCODED_MASK}&m=${MASK}`);
   });
 
-  it('the body, under another name', () => {
+  it('scrub on the body, under another name', () => {
     expect(bodyOf(stored(callOf('/a', sent, `{"note":"${LONG}"}`)))).toBe(`{"note":"${MASK}"}`);
   });
 
