@@ -75,7 +75,7 @@ async function main(): Promise<void> {
 
       const made = await fetch(`${worker.url}/check/v1/runs`, {
         method: 'POST',
-        headers: {'x-api-key': KEY},
+        headers: {'x-api-key': KEY, 'content-type': 'application/json'},
         body: JSON.stringify({scenarios: ['normal'], program: 'bench'}),
       });
       if (made.status !== 201) throw new Error(`the run was refused: ${made.status} ${await made.text()}`);
@@ -86,7 +86,11 @@ async function main(): Promise<void> {
       phases.hosted.calls += CALLS_PER_RUN;
 
       before = cpuMs(pid);
-      const finished = await fetch(`${run.url}/finish`, {method: 'POST', headers: {'x-api-key': KEY}, body: '{}'});
+      const finished = await fetch(`${run.url}/finish`, {
+        method: 'POST',
+        headers: {'x-api-key': KEY, 'content-type': 'application/json'},
+        body: '{}',
+      });
       if (!finished.ok) throw new Error(`the run could not be finished: ${finished.status} ${await finished.text()}`);
       await finished.arrayBuffer();
       phases.finish.cpu += cpuMs(pid) - before;

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {expectedLines, makeAttestation, type AttestationFiles} from './attestations';
+import {expectedLines, failingHar, makeAttestation, type AttestationFiles} from './attestations';
 import {baseURL} from './playwright.config';
 import {test, expect, hydrated, leaving, watchRequests} from './fixtures';
 
@@ -52,14 +52,16 @@ test('a good attestation, its HAR and the key set verify in the page, with the l
   const requests = await watchRequests(page);
   await openPage(page);
   await verify(page, {attestation: files.attestation, har: files.har, keys: files.keys});
-  await expect(verdict(page)).toHaveText('✓ Verified', {timeout: 30_000});
+  await expect(verdict(page)).toHaveText('✓ Authentic and accepted', {timeout: 30_000});
   await expect(lines(page)).toHaveText(expected);
   await expect(lines(page).first()).toContainText(`by key ${files.keyid}`);
   await expect(page.getByTestId('attestation-check-keys')).toHaveText(
     'Checked against the key set you picked, integration-check-keys.json.',
   );
   // The live region says the verdict and each line
-  await expect(page.getByTestId('attestation-check-status')).toHaveText(`Verified. ${expected.join(' ')}`);
+  await expect(page.getByTestId('attestation-check-status')).toHaveText(
+    `Authentic and accepted. ${expected.join(' ')}`,
+  );
   // The bundles came from the site, to judge the HAR again; nothing left it
   expect(requests.some((request) => new URL(request.url()).pathname.startsWith('/openapi/'))).toBe(true);
   expect(leaving(requests)).toEqual([]);
@@ -78,13 +80,33 @@ test('a HAR with one byte changed is refused, with the reason sandbox.mjs verify
   const requests = await watchRequests(page);
   await openPage(page);
   await verify(page, {attestation: files.attestation, har: files.tamperedHar, keys: files.keys});
-  await expect(verdict(page)).toHaveText('✗ Not verified', {timeout: 30_000});
+  await expect(verdict(page)).toHaveText('✗ Not authentic', {timeout: 30_000});
   await expect(lines(page)).toHaveText(expected);
   // The same page, the good HAR picked instead: verified again
   await page.getByLabel("The run's HAR (session.har), optional").setInputFiles(files.har);
   await page.getByRole('button', {name: 'Verify', exact: true}).click();
-  await expect(verdict(page)).toHaveText('✓ Verified', {timeout: 30_000});
+  await expect(verdict(page)).toHaveText('✓ Authentic and accepted', {timeout: 30_000});
   expect(leaving(requests)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an authentic attestation of a failing run is shown authentic and refused, with its failed tests', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  const failing = await makeAttestation(testInfo.outputPath('failing'), failingHar);
+  const expected = await expectedLines(failing, failing.har);
+  expect(expected.every((line) => line.startsWith('✓ '))).toBe(true);
+  await openPage(page);
+  await verify(page, {attestation: failing.attestation, har: failing.har, keys: failing.keys});
+  await expect(verdict(page)).toHaveText('✗ Authentic, refused', {timeout: 30_000});
+  await expect(lines(page)).toHaveText(expected);
+  const reasons = page.getByTestId('attestation-check-reasons').locator('li');
+  await expect(reasons.first()).toHaveText(/^✗ FAILED: [a-z-]+\/[a-z-]+$/);
+  await expect(page.getByTestId('attestation-check-facts').locator('li').last()).toHaveText(
+    /^result: FAILED, \d+ passed, [1-9]\d* failed, \d+ not exercised$/,
+  );
+  await page.screenshot({path: testInfo.outputPath('refused.png'), fullPage: false});
   expect(consoleErrors).toEqual([]);
 });
 
@@ -106,7 +128,7 @@ test('without a key set file, the page uses the set the site publishes, or asks 
   );
   await page.getByRole('button', {name: 'Verify', exact: true}).click();
   await expect(verdict(page)).toHaveText(
-    '✓ Verified: the signature and the statement. Pick session.har to check the HAR too.',
+    '✓ Authentic and accepted: the signature and the statement. Pick session.har to check the HAR too.',
   );
   await expect(lines(page)).toHaveText(await expectedLines(files));
   await expect(page.getByTestId('attestation-check-keys')).toHaveText(
@@ -123,7 +145,7 @@ test('a key set without the signing key refuses the attestation; a file that is 
   const other = await makeAttestation(testInfo.outputPath('other'));
   await openPage(page);
   await verify(page, {attestation: files.attestation, keys: other.keys});
-  await expect(verdict(page)).toHaveText('✗ Not verified');
+  await expect(verdict(page)).toHaveText('✗ Not authentic');
   await expect(lines(page)).toHaveText([/^✗ the signature does not hold: .* \[SIGNATURE\]$/]);
   await verify(page, {attestation: files.har, keys: files.keys});
   await expect(page.getByRole('alert')).toHaveText(
@@ -143,7 +165,7 @@ test('the verifier works from the keyboard and fits a phone', async ({page}) => 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', {name: 'Verify', exact: true})).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(verdict(page)).toHaveText('✗ Not verified', {timeout: 30_000});
+  await expect(verdict(page)).toHaveText('✗ Not authentic', {timeout: 30_000});
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
@@ -152,7 +174,7 @@ for (const mode of ['light', 'dark'] as const) {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     await openPage(page);
     await verify(page, {attestation: files.attestation, har: files.tamperedHar, keys: files.keys});
-    await expect(verdict(page)).toHaveText('✗ Not verified', {timeout: 30_000});
+    await expect(verdict(page)).toHaveText('✗ Not authentic', {timeout: 30_000});
     const results = await new AxeBuilder({page}).include('[data-testid="attestation-check-result"]').analyze();
     const form = await new AxeBuilder({page}).include('form[aria-label="Verify an attestation"]').analyze();
     const serious = [...results.violations, ...form.violations]

@@ -17,7 +17,10 @@ import {judgeHarText} from '@portal/check/judgeHar';
 import {generateSigningKey, signerOf, type KeySet} from '@portal/check/signingKeys';
 import {outcomeLines, verifyAttestation} from '@portal/check/verify';
 
-const passingHar = path.join(__dirname, 'fixtures', 'integration-check', 'passing.har');
+const fixtures = path.join(__dirname, 'fixtures', 'integration-check');
+const passingHar = path.join(fixtures, 'passing.har');
+/** A HAR that breaks rules: its attestation is authentic and its run refused. */
+export const failingHar = path.join(fixtures, 'failing.har');
 
 export interface AttestationFiles {
   attestation: string;
@@ -29,12 +32,12 @@ export interface AttestationFiles {
   keyid: string;
 }
 
-/** Makes the files in `dir`. */
-export async function makeAttestation(dir: string): Promise<AttestationFiles> {
+/** Makes the files in `dir`, of the passing HAR unless told. */
+export async function makeAttestation(dir: string, harFile = passingHar): Promise<AttestationFiles> {
   const bundles = loadBundles();
-  const har = fs.readFileSync(passingHar, 'utf8');
+  const har = fs.readFileSync(harFile, 'utf8');
   const report = await judgeHarText(har, 'session.har', bundles, {mode: 'program'});
-  if ('error' in report) throw new Error(`${passingHar} cannot be judged: ${report.error}`);
+  if ('error' in report) throw new Error(`${harFile} cannot be judged: ${report.error}`);
   const signer = await signerOf(JSON.stringify(await generateSigningKey()));
   const envelope = await attest(
     {

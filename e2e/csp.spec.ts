@@ -234,7 +234,9 @@ test.describe('every page under the policy of _headers', () => {
     await page.getByLabel('Key set file, optional').setInputFiles(files.keys);
     await page.getByRole('button', {name: 'Verify', exact: true}).click();
     // Verified means the HAR was judged again in the page, with the validators compiled at build time
-    await expect(page.getByTestId('attestation-check-verdict')).toHaveText('✓ Verified', {timeout: 30_000});
+    await expect(page.getByTestId('attestation-check-verdict')).toHaveText('✓ Authentic and accepted', {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('attestation-check-lines').locator('li').last()).toContainText(
       'judging it again gives PASSED',
     );

@@ -61,6 +61,13 @@ export interface GuideRun {
   files: Record<string, string>;
 }
 
+/**
+ * The name of a run, as every failure of the guides' runs gives it: the page, the language, the run's name
+ * and the lines of its blocks (`docs/carriers/overview.mdx (bash, program, blocks at lines 30, 136)`).
+ */
+export const runName = (run: Pick<GuideRun, 'file' | 'language' | 'name' | 'blocks'>): string =>
+  `${run.file} (${run.language}, ${run.name}, blocks at lines ${run.blocks.map((block) => block.line).join(', ')})`;
+
 export interface GuidePlan {
   runs: GuideRun[];
   /** The blocks in a runnable language marked `fragment`. */

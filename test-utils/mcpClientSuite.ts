@@ -126,6 +126,14 @@ export function mcpClientSuite(connected: () => Client): void {
     expect(invalid.text).toMatch(/^invalid/);
     expect(invalid.text).toContain('- query.adults:');
     expect(invalid.text).toContain('query.market');
+    expect(valid.text).not.toContain('Deprecated');
+
+    // A field the spec deprecates is valid, and named as deprecated
+    const old = {query: {...example.query, includeBaggageData: true}};
+    const deprecated = await call('validate_request', {operationId: 'FlightsService_CreateSearch', body: old});
+    expect(deprecated.text).toBe(
+      'valid: the body meets the schema of FlightsService_CreateSearch.\nDeprecated (the spec says not to use it in new code): the field query.includeBaggageData.',
+    );
   });
 
   it('call_sandbox runs a full live search: create, then poll until RESULT_STATUS_COMPLETE', async () => {

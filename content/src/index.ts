@@ -16,3 +16,5 @@ export * from './notConfirmed';
 export * from './pages';
 export * from './routes';
 export * from './sidebar';
+export * from './prose';
+export * from './fieldTable';

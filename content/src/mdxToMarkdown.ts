@@ -3,7 +3,8 @@
  * becomes the `#` title and a one-line summary; each component becomes its markdown form (./components.ts:
  * `<Tabs>` one labelled section per tab, `<Assumption>` a quote labelled "Not confirmed", its `because` left out, the site's components what they render;
  * a component without a form stops the conversion); `<EnumTable>` becomes the table it renders
- * (./enumTable.ts, as website/src/plugins/enumTables does); admonitions become quotes with their title;
+ * (./enumTable.ts, as website/src/plugins/enumTables does), `<FieldTable>` its table once checked
+ * (./fieldTable.ts); admonitions become quotes with their title;
  * imports, exports and expressions are dropped, HTML elements keep their children; code keeps its
  * language but not the guide runner's fence words (test-utils/guideRuns.ts); every link goes through
  * `link` (./links.ts: other guides' `.md` pages, the site's URL). Pure: the bundles, the forms and the
@@ -18,7 +19,8 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
 import type {OpenApiDocument} from '@portal/specs';
-import {enumTable, findEnum} from './enumTable';
+import {renderEnumTable} from './enumTable';
+import {checkedFieldTable} from './fieldTable';
 import {
   guideComponentForms,
   literalProps,
@@ -129,9 +131,13 @@ function transform(node: Node, options: MarkdownOptions): Node[] {
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement': {
       if (node.name === 'EnumTable') {
-        const name = attribute(node, 'name');
-        if (!name) throw new Error('<EnumTable> needs a name="<EnumSchema>"');
-        return [enumTable(findEnum(options.bundles, name, attribute(node, 'api'))) as Node];
+        return [renderEnumTable(node, options.bundles, (name) => attribute(node, name)) as Node];
+      }
+      if (node.name === 'FieldTable') {
+        return children(
+          {...node, children: [checkedFieldTable(node, options.bundles, (name) => attribute(node, name)) as Node]},
+          options,
+        );
       }
       // `<head>` sets the page's HTML head (feeds, meta tags): nothing a reader sees.
       if (node.name === 'head') return [];

@@ -21,7 +21,7 @@ import pages from 'portal:pages';
 import checkApiDoc from 'portal:check-api';
 import {Hono, type MiddlewareHandler} from 'hono';
 import {secureHeaders} from 'hono/secure-headers';
-import {hostedCheckApi, publishedKeys} from '@portal/check/hosted';
+import {hostedCheckApi, publishedKeys, signerFor} from '@portal/check/hosted';
 import {KEYS_PATH} from '@portal/check/signingKeys';
 import {mcpHttpHandler} from '@portal/mcp/http';
 import {
@@ -113,6 +113,12 @@ const checkApi = hostedCheckApi<Env>({
   precompiledValidators: workerSpecs.precompiledValidators,
   runs: (env) => env.CHECK_RUNS && ((id) => env.CHECK_RUNS.get(env.CHECK_RUNS.idFromName(id))),
   limits: (env) => ({perKey: env.CHECK_RUNS_BY_KEY, perAddress: env.CHECK_RUNS_BY_ADDRESS}),
+  // The key is read when a run is made: a missing or broken secret is said then, not after the program ran
+  cannotSign: (env) =>
+    signerFor(env.CHECK_SIGNING_KEY).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    ),
 });
 
 export const app = new Hono<Portal>();

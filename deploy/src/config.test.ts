@@ -73,6 +73,19 @@ describe('the local runs (npm run sandbox:worker, npm run serve:worker)', () => 
     ).toEqual({port: 9000, host: '0.0.0.0', secret: 's', assets: true, siteUrl: 'https://developers.example.com'});
     expect(parseLocalOptions([], {SANDBOX_TOKEN_SECRET: 'from-env'})).toMatchObject({secret: 'from-env'});
     expect(() => parseLocalOptions(['--port', 'x'], {})).toThrow('--port must be a port number');
+    // A rotation tried locally, and runs kept across a restart (a folder from where the command was typed)
+    const set = '{"keys":[]}';
+    expect(parseLocalOptions(['--previous-keys', set, '--persist', 'runs'], {INIT_CWD: '/tmp/partner'})).toMatchObject({
+      previousKeys: set,
+      persist: '/tmp/partner/runs',
+    });
+    expect(parseLocalOptions([], {CHECK_PREVIOUS_KEYS: set})).toMatchObject({previousKeys: set});
+    expect(workerOptions({previousKeys: set}, '/tmp/worker.js').options.bindings).toMatchObject({
+      CHECK_PREVIOUS_KEYS: set,
+    });
+    expect(workerOptions({persist: '/tmp/partner/runs'}, '/tmp/worker.js').options).toMatchObject({
+      durableObjectsPersist: '/tmp/partner/runs',
+    });
     expect(() => parseLocalOptions(['--site-url', 'example.com/docs'], {})).toThrow('--site-url must be an origin');
   });
 

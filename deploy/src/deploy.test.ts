@@ -9,7 +9,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {canonicalOf, defaultBuildDir, deployProblems, LOCAL_SITE_URL, wranglerDeployArgs} from './deploy';
+import {generateSigningKey, signerOf} from '@portal/check/signingKeys';
+import {
+  canonicalOf,
+  defaultBuildDir,
+  deployProblems,
+  LOCAL_SITE_URL,
+  previousKeyProblems,
+  publishedKeyProblems,
+  wranglerDeployArgs,
+} from './deploy';
 
 const root = path.resolve(__dirname, '..', '..');
 const tsx = require.resolve('tsx/cli');
@@ -116,4 +125,34 @@ describe('npm run deploy:worker', () => {
     expect(result.output).toContain('env.SITE_URL');
     expect(fs.readdirSync(outdir)).toContain('worker.js');
   }, 180_000);
+});
+
+describe("the hosted check's keys, before and after a deploy", () => {
+  it('refuses retired keys a verifier could not use, and takes a good set or none', async () => {
+    const {published} = await signerOf(JSON.stringify(await generateSigningKey()));
+    expect(await previousKeyProblems('')).toEqual([]);
+    expect(await previousKeyProblems(JSON.stringify({keys: [{...published, exp: 1_900_000_000}]}))).toEqual([]);
+    expect(await previousKeyProblems('{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}')).toEqual([
+      'CHECK_PREVIOUS_KEYS cannot be published: key AAAA is not an Ed25519 public key: its x is not 32 bytes in base64url. Fix it in deploy/wrangler.jsonc (or the --var given).',
+    ]);
+  });
+
+  it('says, after a deploy, that the Worker cannot sign, with the command that sets its key; nothing when it can', async () => {
+    const {published} = await signerOf(JSON.stringify(await generateSigningKey()));
+    const asked: string[] = [];
+    const answering = (response: Response) => (url: string | URL | Request) => {
+      asked.push(String(url));
+      return Promise.resolve(response);
+    };
+    expect(
+      await publishedKeyProblems(`${ORIGIN}/`, answering(new Response(JSON.stringify({keys: [published]})))),
+    ).toEqual([]);
+    expect(asked).toEqual([`${ORIGIN}/.well-known/integration-check-keys.json`]);
+    const missing = JSON.stringify({code: 503, message: 'The portal has no key to sign attestations with.'});
+    expect(await publishedKeyProblems(ORIGIN, answering(new Response(missing, {status: 503})))).toEqual([
+      `${ORIGIN}/.well-known/integration-check-keys.json answered 503: The portal has no key to sign attestations with. The hosted check cannot sign until CHECK_SIGNING_KEY is set: npm run -s signing-key -w @portal/deploy | npx wrangler secret put CHECK_SIGNING_KEY -c deploy/wrangler.jsonc`,
+    ]);
+    // A 200 that is no usable key set is a problem too
+    expect(await publishedKeyProblems(ORIGIN, answering(new Response('<html>site</html>')))).toHaveLength(1);
+  });
 });

@@ -5,12 +5,15 @@
  * (a build made without `SITE_URL` points its canonical links and `llms.txt` at http://localhost:3000). Then
  * `wrangler deploy -c deploy/wrangler.jsonc --var SITE_URL:<origin>`, with wrangler's telemetry off; any
  * other argument goes to wrangler (`-- --dry-run --outdir <dir>` bundles without uploading).
- * `--build <dir>` checks and deploys another build folder (wrangler's `--assets <dir>`).
+ * `--build <dir>` checks and deploys another build folder (wrangler's `--assets <dir>`). It also refuses a
+ * `CHECK_PREVIOUS_KEYS` a verifier could not use, and after a real deploy asks the Worker for its key set: a
+ * missing or broken `CHECK_SIGNING_KEY` is said then, with the command that sets it (exit 1).
  */
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {deployDir, wranglerConfigPath} from './local';
+import {KEYS_PATH, readKeySet} from '@portal/check/signingKeys';
+import {deployDir, readWranglerConfig, wranglerConfigPath} from './local';
 
 /** The origin a build made without `SITE_URL` points at (website/config/site.ts `localSiteUrl`). */
 export const LOCAL_SITE_URL = 'http://localhost:3000';
@@ -67,6 +70,60 @@ export function deployProblems(buildDir: string, siteUrl: string | undefined): s
   return problems;
 }
 
+/** The command that sets the hosted check's signing key (deploy/README.md). */
+export const PUT_SIGNING_KEY =
+  'npm run -s signing-key -w @portal/deploy | npx wrangler secret put CHECK_SIGNING_KEY -c deploy/wrangler.jsonc';
+
+/**
+ * What stops a deploy in the hosted check's retired keys: `CHECK_PREVIOUS_KEYS` (wrangler.jsonc's var, or the
+ * value a `--var CHECK_PREVIOUS_KEYS:<set>` gives) is published in the key set, so one bad entry would make the
+ * key set unusable and every attestation of the portal unverifiable. Empty: nothing to check.
+ */
+export async function previousKeyProblems(previous: string | undefined): Promise<string[]> {
+  if (!previous?.trim()) return [];
+  const set = await readKeySet(previous);
+  return typeof set === 'string'
+    ? [`CHECK_PREVIOUS_KEYS cannot be published: ${set}. Fix it in deploy/wrangler.jsonc (or the --var given).`]
+    : [];
+}
+
+/**
+ * After a deploy, what the published key set says of the signing key: nothing when it answers a usable set;
+ * else why (a secret cannot be read back, so the deployed Worker is asked). A run is refused at creation while
+ * the key is missing or broken, so this says it before a partner meets it.
+ */
+export async function publishedKeyProblems(origin: string, fetcher: typeof fetch = fetch): Promise<string[]> {
+  const url = `${origin.replace(/\/+$/, '')}${KEYS_PATH}`;
+  let answer: Response;
+  try {
+    answer = await fetcher(url, {signal: AbortSignal.timeout(30_000)});
+  } catch (error) {
+    return [
+      `${url} could not be fetched (${error instanceof Error ? error.message : String(error)}): check it once the deploy is live`,
+    ];
+  }
+  const text = await answer.text();
+  if (answer.ok && typeof (await readKeySet(text)) !== 'string') return [];
+  let message = text.slice(0, 300);
+  try {
+    const body = JSON.parse(text) as {message?: unknown};
+    if (typeof body.message === 'string') message = body.message;
+  } catch {
+    // Not the check's error body: its text is shown as it is
+  }
+  return [
+    `${url} answered ${answer.status}: ${message.replace(/\.$/, '')}. The hosted check cannot sign until CHECK_SIGNING_KEY is set: ${PUT_SIGNING_KEY}`,
+  ];
+}
+
+/** The `--var CHECK_PREVIOUS_KEYS:<set>` given to the deploy, else wrangler.jsonc's. */
+function previousKeysOf(extra: string[]): string | undefined {
+  const given = extra.find((arg, at) => extra[at - 1] === '--var' && arg.startsWith('CHECK_PREVIOUS_KEYS:'));
+  if (given !== undefined) return given.slice('CHECK_PREVIOUS_KEYS:'.length);
+  const vars = readWranglerConfig().vars as Record<string, unknown> | undefined;
+  return typeof vars?.CHECK_PREVIOUS_KEYS === 'string' ? vars.CHECK_PREVIOUS_KEYS : undefined;
+}
+
 /** The wrangler command of a deploy that passed the checks. */
 export function wranglerDeployArgs(siteUrl: string, buildDir: string, extra: string[]): string[] {
   const args = ['deploy', '--config', wranglerConfigPath, '--var', `SITE_URL:${siteUrl.trim().replace(/\/+$/, '')}`];
@@ -74,14 +131,14 @@ export function wranglerDeployArgs(siteUrl: string, buildDir: string, extra: str
   return [...args, ...extra];
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const at = argv.indexOf('--build');
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const buildDir = at >= 0 ? path.resolve(cwd, argv[at + 1] ?? '') : defaultBuildDir;
   const extra = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
   const siteUrl = process.env.SITE_URL;
-  const problems = deployProblems(buildDir, siteUrl);
+  const problems = [...deployProblems(buildDir, siteUrl), ...(await previousKeyProblems(previousKeysOf(extra)))];
   if (problems.length) {
     for (const problem of problems) console.error(`deploy:worker: ${problem}`);
     console.error('deploy:worker: nothing was deployed.');
@@ -94,7 +151,10 @@ function main(): void {
     stdio: 'inherit',
     env: {...process.env, WRANGLER_SEND_METRICS: 'false'},
   });
-  process.exit(result.status ?? 1);
+  if (result.status !== 0 || extra.includes('--dry-run')) process.exit(result.status ?? 1);
+  const after = await publishedKeyProblems(siteUrl!);
+  for (const problem of after) console.error(`deploy:worker: deployed, but ${problem}`);
+  process.exit(after.length ? 1 : 0);
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();

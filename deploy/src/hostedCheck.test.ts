@@ -67,9 +67,21 @@ const exampleQuery = () => JSON.stringify((exampleBody(op('FlightsService_Create
 
 describe('check --hosted, in workerd', () => {
   it('passes the guides’ JavaScript loop in every scenario, and its attestation verifies', async () => {
-    const run = await sandbox(['check', '--hosted', worker.url, '--', process.execPath, 'search.mjs'], {
-      'search.mjs': javascript.source,
-    });
+    const run = await sandbox(
+      [
+        'check',
+        '--hosted',
+        worker.url,
+        '--partner',
+        'Acme Travel',
+        '--challenge',
+        'go-live-7',
+        '--',
+        process.execPath,
+        'search.mjs',
+      ],
+      {'search.mjs': javascript.source},
+    );
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/^PASSED: every rule holds in every run$/m);
     const predicate = predicateOf(run.report('attestation.json'));
@@ -84,9 +96,19 @@ describe('check --hosted, in workerd', () => {
     };
     const alone = await sandbox(['verify', 'attestation.json', '--keys', worker.url], files);
     expect(alone.code, alone.out).toBe(0);
-    const withHar = await sandbox(['verify', 'attestation.json', '--har', 'session.har', '--keys', worker.url], files);
+    const withHar = await sandbox(
+      ['verify', 'attestation.json', '--har', 'session.har', '--keys', worker.url, '--challenge', 'go-live-7'],
+      files,
+    );
     expect(withHar.code, withHar.out).toBe(0);
-    expect(withHar.out.split('\n').at(-1)).toBe('VERIFIED');
+    expect(withHar.out).toContain("\npartner: Acme Travel (declared by the partner's command)\nchallenge: go-live-7\n");
+    expect(withHar.out.split('\n').at(-1)).toBe('ACCEPTED');
+    // The same attestation answers no other request
+    const other = await sandbox(
+      ['verify', 'attestation.json', '--keys', worker.url, '--challenge', 'go-live-8'],
+      files,
+    );
+    expect([other.code, other.out.split('\n').at(-1)]).toEqual([1, 'REFUSED']);
   }, 300_000);
 
   it.concurrent.each(breakers)(

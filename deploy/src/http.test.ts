@@ -66,9 +66,10 @@ describe('the one file sandbox.mjs, alone in an empty folder', () => {
     const dir = loneCopy({'sandbox.mjs': file});
     lone.push(dir);
     const run = (args: string[]) => promisify(execFile)('node', ['sandbox.mjs', ...args], {cwd: dir});
-    const version = (await run(['--version'])).stdout.split('\n');
+    const version = (await run(['--version', '--verbose'])).stdout.split('\n');
     expect(version[0]).toMatch(/^sandbox\.mjs built \d{4}-\d\d-\d\dT[\d:.]+Z( from commit [0-9a-f]{12})?$/);
     expect(version[1]).toBe(`specifications sha256:${specsDigest(bundles)} (13 APIs)`);
+    expect((await run(['--version'])).stdout.trimEnd()).toBe(version[0]);
     expect((await run(['--help'])).stdout).toMatch(/^Usage:\n {2}node sandbox\.mjs \[--port <p>\]/);
     const typo = await run(['--prot', '1']).then(
       () => ({code: 0, stderr: ''}),

@@ -67,6 +67,8 @@ export interface LocalWorkerOptions {
   signingKey?: string;
   /** A folder where the Durable Objects keep their storage (in memory unless given): tests read its bytes. */
   persist?: string;
+  /** The retired keys still published (`CHECK_PREVIOUS_KEYS`, a JWK set as JSON): a rotation tried locally. */
+  previousKeys?: string;
 }
 
 export interface LocalWorker {
@@ -155,6 +157,7 @@ export function workerOptions(
   if (options.siteUrl !== undefined) bindings.SITE_URL = options.siteUrl;
   if (secret) bindings[SECRET_BINDING] = secret;
   if (options.signingKey) bindings.CHECK_SIGNING_KEY = options.signingKey;
+  if (options.previousKeys) bindings.CHECK_PREVIOUS_KEYS = options.previousKeys;
   // The 429's message and Retry-After follow the bindings' figures (the Worker cannot read them from a binding)
   if (options.limits) bindings.SANDBOX_RATE_LIMITS = JSON.stringify(counted);
   return {
@@ -223,6 +226,8 @@ export function parseLocalOptions(args: string[], env: NodeJS.ProcessEnv = proce
       assets: {type: 'string'},
       'site-url': {type: 'string'},
       'signing-key': {type: 'string'},
+      'previous-keys': {type: 'string'},
+      persist: {type: 'string'},
     },
     strict: true,
     allowPositionals: false,
@@ -230,6 +235,8 @@ export function parseLocalOptions(args: string[], env: NodeJS.ProcessEnv = proce
   const {port, siteUrl} = portAndSiteUrl(values, env);
   const secret = values.secret ?? env.SANDBOX_TOKEN_SECRET;
   const signingKey = values['signing-key'] ?? env.CHECK_SIGNING_KEY;
+  const previousKeys = values['previous-keys'] ?? env.CHECK_PREVIOUS_KEYS;
+  const persist = values.persist && path.resolve(env.INIT_CWD ?? process.cwd(), values.persist);
   // npm runs the script in the repository's root; a folder given is read from where the command was typed
   const assets = values.assets ? path.resolve(env.INIT_CWD ?? process.cwd(), values.assets) : values.site;
   return {
@@ -237,6 +244,8 @@ export function parseLocalOptions(args: string[], env: NodeJS.ProcessEnv = proce
     host: values.host!,
     ...(secret ? {secret} : {}),
     ...(signingKey ? {signingKey} : {}),
+    ...(previousKeys ? {previousKeys} : {}),
+    ...(persist ? {persist} : {}),
     ...(assets ? {assets} : {}),
     ...(siteUrl ? {siteUrl} : {}),
   };
@@ -246,8 +255,8 @@ async function main(): Promise<void> {
   const options = parseLocalOptions(process.argv.slice(2));
   const worker = await startLocalWorker(options);
   const what = worker.assetsDirectory
-    ? `the site (${path.relative(process.cwd(), worker.assetsDirectory) || '.'}), the sandbox at /apiservices/ and the MCP server at /mcp`
-    : 'the sandbox at /apiservices/ and the MCP server at /mcp';
+    ? `the site (${path.relative(process.cwd(), worker.assetsDirectory) || '.'}), the sandbox at /apiservices/, the MCP server at /mcp and the hosted check at /check/v1`
+    : 'the sandbox at /apiservices/, the MCP server at /mcp and the hosted check at /check/v1';
   const lines = [`workerd: ${what} on ${worker.url} (started in ${worker.startupMs} ms; keys start with sandbox_)`];
   if (worker.secret === LOCAL_DEVELOPMENT_SECRET) {
     lines.push(

@@ -64,7 +64,7 @@ afterAll(async () => {
 describe('npm run serve:worker', () => {
   it('says what it serves, and that it signs with the local development secret when given none', async () => {
     expect(output).toMatch(
-      /the site \(.*\), the sandbox at \/apiservices\/ and the MCP server at \/mcp on http:\/\/127\.0\.0\.1:\d+/,
+      /the site \(.*\), the sandbox at \/apiservices\/, the MCP server at \/mcp and the hosted check at \/check\/v1 on http:\/\/127\.0\.0\.1:\d+/,
     );
     await expect.poll(() => output).toContain('tokens are signed with the local development secret');
   });

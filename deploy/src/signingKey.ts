@@ -1,5 +1,5 @@
 /**
- * `npm run signing-key -w @portal/deploy`: a new Ed25519 key for the hosted check's attestations. Prints the
+ * `npm run -s signing-key -w @portal/deploy`: a new Ed25519 key for the hosted check's attestations. Prints the
  * private key (a JWK, for `wrangler secret put CHECK_SIGNING_KEY`) on one line and, after it, the public entry
  * the portal will publish (named by its thumbprint), to keep for a rotation (README.md, "The hosted check").
  * Nothing is written to disk.

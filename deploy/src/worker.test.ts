@@ -12,6 +12,7 @@ import {createApp} from '@portal/sandbox';
 import {ERROR_CATALOGUE} from '@portal/sandbox';
 import {bundles, exampleBody, KEY, op, operationsOf, request, validator} from '@portal/sandbox/testing';
 import {MISSING_SECRET_MESSAGE} from '@portal/sandbox/worker/secret';
+import {generateSigningKey, KEYS_PATH, signerOf, type Signer} from '@portal/check/signingKeys';
 
 const SECRET = 'worker-test-shared-secret';
 const create = op('FlightsService_CreateSearch');
@@ -30,13 +31,19 @@ let otherSecret: RunningWorkerd;
 let noSecret: RunningWorkerd;
 let node: RunningSandbox;
 
+let retired: Signer;
+
 beforeAll(async () => {
+  retired = await signerOf(JSON.stringify(await generateSigningKey()));
   [first, second, otherSecret, noSecret, node] = await Promise.all([
     startWorkerd({secret: SECRET}),
-    startWorkerd({secret: SECRET}),
-    // Small limits: the platform's shortest period is 10 s
+    // A rotation tried locally: a retired key published beside the one that signs
+    startWorkerd({secret: SECRET, previousKeys: JSON.stringify({keys: [{...retired.published, exp: 1_900_000_000}]})}),
+    // Small limits: the platform's shortest period is 10 s. Its signing key is stored with npm's banner before
+    // it, as `npm run signing-key ... | wrangler secret put` without -s stores it
     startWorkerd({
       secret: 'another-secret',
+      signingKey: `\n> signing-key\n> tsx src/signingKey.ts\n\n${JSON.stringify(await generateSigningKey())}`,
       limits: {perAddress: {limit: 4, periodSeconds: 10}, perKey: {limit: 2, periodSeconds: 10}},
     }),
     startWorkerd({secret: ''}),
@@ -219,6 +226,36 @@ describe('the sandbox Worker in workerd', () => {
     expect(await messageOf(await to(unkeyed, null, '192.0.2.104'))).toMatch(
       /^Too many requests from one client address: /,
     );
+  });
+});
+
+describe('a Worker whose signing key is broken', () => {
+  it('refuses a new run at once, saying why, where the program would have run first; its key set says so too', async () => {
+    const made = await fetch(`${otherSecret.url}/check/v1/runs`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': 'sandbox_signing_test',
+        'content-type': 'application/json',
+        'cf-connecting-ip': '192.0.2.200',
+      },
+      body: '{"scenarios":["normal"]}',
+    });
+    expect(made.status).toBe(503);
+    expect(((await made.json()) as {message: string}).message).toBe(
+      'This portal cannot sign attestations now, so no run was made: the signing key is not JSON: it is an Ed25519 private key as a JWK ({"kty":"OKP","crv":"Ed25519","x":...,"d":...})',
+    );
+    const keys = await fetch(`${otherSecret.url}${KEYS_PATH}`, {headers: {'cf-connecting-ip': '192.0.2.200'}});
+    expect(keys.status).toBe(503);
+    // A Worker whose key is good makes the run, and publishes its retired keys after its own
+    const set = (await (await fetch(`${second.url}${KEYS_PATH}`)).json()) as {keys: {kid: string; exp?: number}[]};
+    expect(set.keys).toHaveLength(2);
+    expect(set.keys[1]).toMatchObject({kid: retired.keyid, exp: 1_900_000_000});
+    const good = await fetch(`${first.url}/check/v1/runs`, {
+      method: 'POST',
+      headers: {'x-api-key': 'sandbox_signing_test', 'content-type': 'application/json'},
+      body: '{"scenarios":["normal"]}',
+    });
+    expect(good.status).toBe(201);
   });
 });
 

@@ -28,6 +28,8 @@ export interface WorkerdOptions {
   signingKey?: string;
   /** A folder for the Durable Objects' storage (in memory unless given). */
   persist?: string;
+  /** `CHECK_PREVIOUS_KEYS`: the retired keys the Worker publishes beside its own. */
+  previousKeys?: string;
 }
 
 export interface RunningWorkerd {

@@ -8,6 +8,7 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import MiniSearch from 'minisearch';
 import {z} from 'zod';
 import {
+  deprecatedFieldsIn,
   operations,
   requestIssues,
   requestMedia,
@@ -152,7 +153,8 @@ function registerAll(parts: {
     'list_operations',
     {
       title: 'List the API operations',
-      description: 'Every operation of the APIs: its operationId, method, path and summary. Optionally for one API.',
+      description:
+        'Every operation of the APIs: its operationId, method, path and summary, and whether it is deprecated. Optionally for one API.',
       inputSchema: {
         api: z
           .string()
@@ -167,7 +169,11 @@ function registerAll(parts: {
         listed
           .map(
             (operation) =>
-              `${operation.slug} ${operation.operationId} ${operation.method} ${operation.path}: ${operation.summary ?? ''}`,
+              `${operation.slug} ${operation.operationId} ${operation.method} ${operation.path}: ${operation.summary ?? ''}${
+                (operation as {deprecated?: boolean}).deprecated === true
+                  ? ' (deprecated: do not use it in new code)'
+                  : ''
+              }`,
           )
           .join('\n'),
       );
@@ -211,7 +217,7 @@ function registerAll(parts: {
     {
       title: 'Validate a request body',
       description:
-        "Checks a JSON request body against an operation's schema (the rules the sandbox and the API apply). Answers `valid` or each failing field with its rule.",
+        "Checks a JSON request body against an operation's schema (the rules the sandbox and the API apply). Answers `valid` or each failing field with its rule, and names what the body uses that the spec deprecates.",
       inputSchema: {
         operationId: z.string().min(1).max(200).describe('e.g. FlightsService_CreateSearch'),
         body: z.unknown().describe('The JSON body to check'),
@@ -223,12 +229,22 @@ function registerAll(parts: {
       if (!requestMedia(bundles.get(operation.slug)!, operation))
         return text(`${operationId} takes no request body.`, true);
       const issues = requestIssues(validator, operationId, body);
-      if (issues.length === 0) return text(`valid: the body meets the schema of ${operationId}.`);
+      const doc = bundles.get(operation.slug)!;
+      // What the body or the call uses that the spec deprecates: valid, but not for new code
+      const deprecated = [
+        ...((operation as {deprecated?: boolean}).deprecated === true ? [`the operation ${operationId}`] : []),
+        ...deprecatedFieldsIn(doc, requestMedia(doc, operation)?.schema, body).map((field) => `the field ${field}`),
+      ];
+      const note =
+        deprecated.length > 0
+          ? `\nDeprecated (the spec says not to use it in new code): ${deprecated.join(', ')}.`
+          : '';
+      if (issues.length === 0) return text(`valid: the body meets the schema of ${operationId}.${note}`);
       return text(
         [
           `invalid: ${issues.length} problem(s) with the body of ${operationId}:`,
           ...issues.map((issue) => `- ${issue.field || '(body)'}: ${issue.message} (${issue.rule})`),
-        ].join('\n'),
+        ].join('\n') + note,
       );
     },
   );

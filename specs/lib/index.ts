@@ -12,3 +12,7 @@ export * from './codeSamples';
 export * from './liveLoops';
 export * from './operationMatcher';
 export * from './portalApis';
+export * from './statedLimits';
+export * from './descriptionLimits';
+export * from './schemaCoverage';
+export * from './deprecations';

@@ -3,3 +3,5 @@ export * from './index';
 export * from './bundles';
 export * from './releases';
 export * from './specChanges';
+export * from './sourceLines';
+export * from './lint';

@@ -14,6 +14,28 @@ describe('referenceMarkdown', () => {
     expect(referenceMarkdown('mini', mini)).toBe(fs.readFileSync(path.join(fixtures, 'mini.reference.md'), 'utf8'));
   });
 
+  it('marks a deprecated operation, parameter and field, and nothing that is not', () => {
+    const deprecated = structuredClone(mini);
+    const listPlaces = deprecated.paths['/v1/places'].get! as {
+      deprecated?: boolean;
+      parameters: {deprecated?: boolean}[];
+    };
+    listPlaces.deprecated = true;
+    listPlaces.parameters[0].deprecated = true;
+    (deprecated.components!.schemas!.Trip.properties!.legs as {deprecated?: boolean}).deprecated = true;
+    const [getTrip, , places] = operations('mini', deprecated);
+    const placesMarkdown = operationMarkdown(deprecated, places);
+    expect(placesMarkdown).toContain(
+      '`GET /v1/places` · operationId `PlaceService_ListPlaces` · no API key needed · **deprecated**\n\n' +
+        '**Deprecated.** Do not use this operation in new code; its description says why.',
+    );
+    expect(placesMarkdown).toMatch(/\| `limit` \| query \| integer \| no \| at least 1; at most 50; deprecated \|/);
+    const tripMarkdown = operationMarkdown(deprecated, getTrip);
+    expect(tripMarkdown).toMatch(/\| `legs` \| array of Leg \| no \| deprecated \|/);
+    expect(tripMarkdown).not.toContain('**deprecated**');
+    expect(operationMarkdown(mini, operations('mini', mini)[2])).not.toContain('deprecated');
+  });
+
   it('stops on an operation whose tag is not declared, instead of leaving it out', () => {
     const untagged = structuredClone(mini);
     untagged.paths['/v1/places'].get!.tags = ['Nowhere'];

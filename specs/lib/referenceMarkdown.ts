@@ -232,12 +232,15 @@ const fenceLanguage = (lang: string): string =>
 /** One operation's section: `###` heading, then `####` parts. */
 export function operationMarkdown(doc: OpenApiDocument, operation: Operation): string {
   const lines: string[] = [`### ${operationHeading(operation)}`, ''];
+  const deprecated = (operation as {deprecated?: boolean}).deprecated === true;
   lines.push(
     `\`${operation.method} ${operation.path}\` · operationId \`${operation.operationId}\` · ${
       isOpen(operation) ? 'no API key needed' : 'needs the API key'
-    }`,
+    }${deprecated ? ' · **deprecated**' : ''}`,
     '',
   );
+  // OpenAPI's `deprecated`: consumers should refrain from using the operation
+  if (deprecated) lines.push('**Deprecated.** Do not use this operation in new code; its description says why.', '');
   if (operation.description) lines.push(operation.description.trim(), '');
 
   const parameters = parametersOf(doc, operation);
@@ -253,6 +256,8 @@ export function operationMarkdown(doc: OpenApiDocument, operation: Operation): s
       const rules = [...rulesOf(doc, schema)];
       const written = (parameter as {'x-validation'?: unknown})['x-validation'];
       if (Array.isArray(written)) rules.push(...written.map(String));
+      if ((parameter as {deprecated?: boolean}).deprecated === true && !rules.includes('deprecated'))
+        rules.push('deprecated');
       lines.push(
         `| \`${parameter.name}\` | ${parameter.in} | ${cell(typeOf(doc, schema))} | ${parameter.required ? 'yes' : 'no'} | ${cell(rules.join('; '))} | ${cell(parameter.description ?? '')} |`,
       );

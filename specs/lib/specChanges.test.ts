@@ -89,6 +89,66 @@ describe('specChanges', () => {
     ]);
   });
 
+  it('says which enum values were added and removed, breaking where a client may not know or may still send one', () => {
+    const enumDoc = (request: string[], response: string[]): OpenApiDocument =>
+      ({
+        openapi: '3.1.0',
+        info: {title: 'E', version: '1'},
+        paths: {
+          '/things': {
+            post: {
+              operationId: 'Create',
+              requestBody: {
+                content: {
+                  'application/json': {schema: {type: 'object', properties: {kind: {type: 'string', enum: request}}}},
+                },
+              },
+              responses: {
+                '200': {
+                  description: 'OK.',
+                  content: {
+                    'application/json': {
+                      schema: {type: 'object', properties: {state: {type: 'string', enum: response}}},
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }) as unknown as OpenApiDocument;
+    // One value replaced by another at the same place is a removal and an addition
+    expect(specChanges(enumDoc(['A', 'B'], ['X', 'Y']), enumDoc(['A', 'C'], ['X', 'Z']))).toEqual([
+      {
+        kind: 'breaking',
+        operation: 'POST /things',
+        text: '`Create`: value `B` removed from the values of `kind` (request body)',
+      },
+      {
+        kind: 'breaking',
+        operation: 'POST /things',
+        text: '`Create`: value `Z` added to the values of `state` (200 response)',
+      },
+      {
+        kind: 'non-breaking',
+        operation: 'POST /things',
+        text: '`Create`: value `C` added to the values of `kind` (request body)',
+      },
+      {
+        kind: 'non-breaking',
+        operation: 'POST /things',
+        text: '`Create`: value `Y` removed from the values of `state` (200 response)',
+      },
+    ]);
+    expect(specChanges(enumDoc(['A'], ['X']), enumDoc(['A', 'B'], ['X']))).toEqual([
+      {
+        kind: 'non-breaking',
+        operation: 'POST /things',
+        text: '`Create`: value `B` added to the values of `kind` (request body)',
+      },
+    ]);
+  });
+
   it('finds nothing between a spec and itself, and ignores examples and generated code samples', () => {
     expect(specChanges(before, structuredClone(before))).toEqual([]);
     const onlyIllustrations = structuredClone(before) as OpenApiDocument & {paths: {'/pets': {get: object}}};

@@ -216,17 +216,52 @@ export function specChanges(before: OpenApiDocument, after: OpenApiDocument): Sp
   const seen = new Set<string>();
   const changes: SpecChange[] = [];
   for (const diff of diffs) {
-    const change = {
-      kind: kindOf(diff),
-      operation: operationOf(diff.path),
-      text: entryText(diff, operationIdOf(before, after, diff.path)),
-    };
-    const key = JSON.stringify(change);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    changes.push(change);
+    const operationId = operationIdOf(before, after, diff.path);
+    const found = enumValueChanges(diff, operationId) ?? [
+      {kind: kindOf(diff), operation: operationOf(diff.path), text: entryText(diff, operationId)},
+    ];
+    for (const change of found) {
+      const key = JSON.stringify(change);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      changes.push(change);
+    }
   }
   return kindOrder.flatMap((kind) => changes.filter((change) => change.kind === kind));
+}
+
+/**
+ * A change of an enum's values said as what it is: a value added to, or removed from, the values of a
+ * field (api-smart-diff says "possible values changed", and pairs a value removed with one added at the
+ * same place as one replacement, which is here two changes). A value added where the API answers, or
+ * removed where it is sent, is breaking: a client may not know it, or may still send it.
+ */
+function enumValueChanges(diff: Diff, operationId: string): SpecChange[] | undefined {
+  if (diff.path[diff.path.length - 2] !== 'enum' || typeof diff.path[diff.path.length - 1] !== 'number')
+    return undefined;
+  const field = /possible values of `([^`]+)`/.exec(diff.description ?? '')?.[1];
+  const place = placeOf(diff.path);
+  const answered = /response/.test(place);
+  const where = `${field ? ` of \`${field}\`` : ''}${place ? ` (${place})` : ''}`;
+  const operation = operationOf(diff.path);
+  const entry = (what: string) =>
+    operationId ? `\`${operationId}\`: ${what}` : `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  const changes: SpecChange[] = [];
+  if ((diff.action === 'remove' || diff.action === 'replace') && typeof diff.before === 'string') {
+    changes.push({
+      kind: answered ? 'non-breaking' : 'breaking',
+      operation,
+      text: entry(`value \`${diff.before}\` removed from the values${where}`),
+    });
+  }
+  if ((diff.action === 'add' || diff.action === 'replace') && typeof diff.after === 'string') {
+    changes.push({
+      kind: answered ? 'breaking' : 'non-breaking',
+      operation,
+      text: entry(`value \`${diff.after}\` added to the values${where}`),
+    });
+  }
+  return changes.length > 0 ? changes : undefined;
 }
 
 const titleOf = (doc: OpenApiDocument, slug: string): string => doc.info?.title ?? slug;

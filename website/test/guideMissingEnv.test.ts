@@ -18,7 +18,7 @@ import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
 import {codeBlocks, codeLanguageOf, contentFiles} from '@portal/content';
-import {guideRuns, runProgram, type GuideRun} from '@portal/test-utils/guideRuns';
+import {guideRuns, runName, runProgram, type GuideRun} from '@portal/test-utils/guideRuns';
 import {startSandbox} from '@portal/test-utils/sandbox';
 
 const websiteDir = path.resolve(__dirname, '..');
@@ -78,23 +78,25 @@ describe('the guides’ JavaScript and TypeScript with API_BASE_URL or API_KEY u
   });
 
   describe.concurrent('the representative block, as the page shows it', () => {
+    /** The run, named as every failure of the guides' runs names it. */
+    const where = () => runName(representative[0]);
     it('stops before any request when API_KEY is unset, and says what to set', async () => {
       const {result, requests} = await runWith(representative[0], (url) => ({API_BASE_URL: url}));
-      expect(result.code, result.stderr).toBe(1);
-      expect(result.stderr).toContain(message('API_KEY'));
-      expect(result.stdout).toBe('');
-      expect(requests).toEqual([]);
+      expect(result.code, `${where()}\n${result.stderr}`).toBe(1);
+      expect(result.stderr, where()).toContain(message('API_KEY'));
+      expect(result.stdout, where()).toBe('');
+      expect(requests, where()).toEqual([]);
     });
 
     it('stops when API_KEY is empty, and when API_BASE_URL is unset', async () => {
       const empty = await runWith(representative[0], (url) => ({API_BASE_URL: url, API_KEY: ''}));
-      expect(empty.result.code, empty.result.stderr).toBe(1);
-      expect(empty.result.stderr).toContain(message('API_KEY'));
-      expect(empty.requests).toEqual([]);
+      expect(empty.result.code, `${where()}\n${empty.result.stderr}`).toBe(1);
+      expect(empty.result.stderr, where()).toContain(message('API_KEY'));
+      expect(empty.requests, where()).toEqual([]);
       const noBase = await runWith(representative[0], () => ({API_KEY: 'sandbox_missing_env'}));
-      expect(noBase.result.code, noBase.result.stderr).toBe(1);
-      expect(noBase.result.stderr).toContain(message('API_BASE_URL'));
-      expect(noBase.result.stderr).not.toMatch(/TypeError|Invalid URL/);
+      expect(noBase.result.code, `${where()}\n${noBase.result.stderr}`).toBe(1);
+      expect(noBase.result.stderr, where()).toContain(message('API_BASE_URL'));
+      expect(noBase.result.stderr, where()).not.toMatch(/TypeError|Invalid URL/);
     });
 
     it('runs with both set: one call, answered 200 (the log counts requests)', async () => {
@@ -102,11 +104,12 @@ describe('the guides’ JavaScript and TypeScript with API_BASE_URL or API_KEY u
         API_BASE_URL: url,
         API_KEY: 'sandbox_missing_env',
       }));
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/\bGBP\b/);
-      expect(requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
-        'GET /apiservices/v3/culture/currencies 200',
-      ]);
+      expect(result.code, `${where()}\n${result.stderr}`).toBe(0);
+      expect(result.stdout, where()).toMatch(/\bGBP\b/);
+      expect(
+        requests.map((request) => `${request.method} ${request.path} ${request.status}`),
+        where(),
+      ).toEqual(['GET /apiservices/v3/culture/currencies 200']);
     });
 
     it('without the check, sends the key "undefined" and gets a 403 (why the check is there)', async () => {

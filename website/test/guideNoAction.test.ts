@@ -14,7 +14,7 @@ import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {createApp} from '@portal/sandbox';
 import {codeBlocks} from '@portal/content';
-import {guideRuns, runProgram, type GuideRun} from '@portal/test-utils/guideRuns';
+import {guideRuns, runName, runProgram, type GuideRun} from '@portal/test-utils/guideRuns';
 import {startSandbox} from '@portal/test-utils/sandbox';
 
 const docsDir = path.resolve(__dirname, '../docs');
@@ -42,8 +42,11 @@ async function output(run: GuideRun, fetch: (request: Request) => Response | Pro
       {API_BASE_URL: sandbox.url, API_KEY: 'sandbox_no_action'},
       {files: run.files},
     );
-    expect(result.code, `${run.file} ${run.language}\n${result.stderr}`).toBe(0);
-    expect(sandbox.requests.filter((request) => request.status >= 400)).toEqual([]);
+    expect(result.code, `${runName(run)}\n${result.stderr}`).toBe(0);
+    expect(
+      sandbox.requests.filter((request) => request.status >= 400),
+      runName(run),
+    ).toEqual([]);
     return {
       polls: sandbox.requests.filter((request) => request.path.includes('/poll/')).length,
       // The lines that print the action (poll n: STATUS ACTION, "...: the results held are unchanged") differ
@@ -82,8 +85,8 @@ describe.concurrent('hotels and car hire loops without action in the answers', (
     for (const run of programs) {
       it(`${page}, ${run.language}: prints the same results`, async () => {
         const [usual, absent] = await Promise.all([output(run, app.fetch), output(run, withoutAction(prefix))]);
-        expect(absent.polls).toBeGreaterThan(0);
-        expect(absent.printed).toBe(usual.printed);
+        expect(absent.polls, runName(run)).toBeGreaterThan(0);
+        expect(absent.printed, `${runName(run)} without action prints otherwise`).toBe(usual.printed);
       });
     }
   }

@@ -29,6 +29,7 @@ import {contentFiles, codeBlocks} from '@portal/content';
 import {
   guideRuns,
   runLanguageOf,
+  runName,
   runProgram,
   type GuideRun,
   type RunLanguage,
@@ -118,10 +119,9 @@ function problemsOf(run: GuideRun, result: RunResult, requests: LoggedRequest[])
       );
   }
   if (problems.length === 0) return [];
-  const lines = run.blocks.map((block) => block.line).join(', ');
   const tail = (text: string) => text.split('\n').slice(-25).join('\n');
   return [
-    `${run.file} (${run.language}, ${run.name}, blocks at lines ${lines}): ${problems.join('; ')}\n` +
+    `${runName(run)}: ${problems.join('; ')}\n` +
       `--- stdout\n${tail(result.stdout)}\n--- stderr\n${tail(result.stderr)}`,
   ];
 }
@@ -177,7 +177,7 @@ describe('the code of the guides', () => {
       python: count('python'),
       typescript: count('typescript'),
     }).toEqual({
-      bash: {runs: 49, blocks: 104, fragments: 21, files: 1, notRun: 0},
+      bash: {runs: 49, blocks: 104, fragments: 22, files: 1, notRun: 0},
       javascript: {runs: 51, blocks: 101, fragments: 14, files: 1, notRun: 6},
       python: {runs: 43, blocks: 91, fragments: 6, files: 1, notRun: 5},
       typescript: {runs: 2, blocks: 2, fragments: 0, files: 0, notRun: 0},

@@ -93,13 +93,21 @@ describe('the loop as code of each live search', () => {
             {API_BASE_URL: sandbox.url, API_KEY: 'sandbox_live_loops'},
             {timeoutMs: 90_000, files: language === 'typescript' ? {'tsconfig.json': tsconfig?.body ?? ''} : {}},
           );
-          expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-          expect(result.stdout).toContain('final status: RESULT_STATUS_COMPLETE');
-          if (language !== 'bash') expect(result.stdout).toMatch(new RegExp(`, [1-9]\\d* ${loop.count.noun}\\n`));
+          const where = `the ${search.slug} loop (${language}, liveLoopPrograms)`;
+          expect(result.code, `${where}\n${result.stdout}\n${result.stderr}`).toBe(0);
+          expect(result.stdout, where).toContain('final status: RESULT_STATUS_COMPLETE');
+          if (language !== 'bash')
+            expect(result.stdout, where).toMatch(new RegExp(`, [1-9]\\d* ${loop.count.noun}\\n`));
           // Every call was answered 2xx: the create, the polls, and the poll bodies the spec requires
-          expect(sandbox.requests.filter((request) => request.status >= 300)).toEqual([]);
-          expect(sandbox.requests.filter((request) => request.path.startsWith(loop.createPath))).toHaveLength(1);
-          expect(sandbox.requests.length).toBeGreaterThan(1);
+          expect(
+            sandbox.requests.filter((request) => request.status >= 300),
+            where,
+          ).toEqual([]);
+          expect(
+            sandbox.requests.filter((request) => request.path.startsWith(loop.createPath)),
+            where,
+          ).toHaveLength(1);
+          expect(sandbox.requests.length, where).toBeGreaterThan(1);
         } finally {
           await sandbox.close();
         }

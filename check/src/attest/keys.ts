@@ -96,7 +96,17 @@ export async function signerOf(secret: string): Promise<Signer> {
   };
 }
 
-/** A key set read from JSON, or what is wrong with it (a sentence). Entries of other kinds are left out. */
+/**
+ * An Ed25519 public key's `x`: 32 bytes in unpadded base64url (RFC 8037). Web Crypto throws on any other length
+ * (and takes a padded one), so this is the check that keeps it from throwing mid-verification.
+ */
+const ED25519_X = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A key set read from JSON, or what is wrong with it (a sentence). Entries of other kinds are left out; an
+ * Ed25519 entry that cannot be used (an `exp` that is not a number, a `kid` that is not its thumbprint, a key
+ * that is not 32 bytes) makes the whole set unusable, so a mistake in it is seen at once and never trusted.
+ */
 export async function readKeySet(text: string): Promise<KeySet | string> {
   let value: unknown;
   try {
@@ -110,6 +120,9 @@ export async function readKeySet(text: string): Promise<KeySet | string> {
     if (!isObject(entry) || entry.kty !== 'OKP' || entry.crv !== 'Ed25519' || typeof entry.x !== 'string') continue;
     if (entry.exp !== undefined && typeof entry.exp !== 'number')
       return `key ${String(entry.kid)} has an exp that is not a number`;
+    // A key Web Crypto cannot take would throw later, in the middle of verifying: refused here, in one sentence
+    if (!ED25519_X.test(entry.x))
+      return `key ${String(entry.kid ?? entry.x)} is not an Ed25519 public key: its x is not 32 bytes in base64url`;
     // The id is the key's own thumbprint, whatever the entry says: a set cannot name one key with another's id
     const kid = await thumbprint({kty: 'OKP', crv: 'Ed25519', x: entry.x});
     if (entry.kid !== undefined && entry.kid !== kid)

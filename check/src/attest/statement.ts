@@ -4,11 +4,14 @@
  * portal's Ed25519 key (./keys.ts).
  *
  * - `subject`: `session.har` (the HAR the run recorded, keys masked) with its SHA-256;
- * - `predicate.result`: `PASSED` or `FAILED`, as the check's verdict; `passedTests`, `failedTests` and
- *   `warnedTests` (rules the run did not exercise) as `<scenario>/<rule-id>`;
+ * - `predicate.result`: `PASSED` or `FAILED`, as the check's verdict; `passedTests` and `failedTests` as
+ *   `<scenario>/<rule-id>`. `warnedTests` is empty: in-toto reads it as "passed with warnings", which the check
+ *   never says. The rules a run did not exercise are listed apart, in the check entry's `notExercisedTests`,
+ *   and what each scenario covered (operations, completed sessions, rules exercised) in its `coverage`;
  * - `predicate.url`: the run's address on the portal;
  * - `predicate.configuration`: the check (the digest of its rules, the build's commit when known, when the
- *   run started and was judged, the program's label, the problems that failed it) and every specification
+ *   run started and was judged, the program's label, the partner and the challenge when the command gave them,
+ *   the problems that failed it) and every specification
  *   bundle it judged against, by its address on the portal and its SHA-256 (the same digests as
  *   `sandbox.mjs --version`, ../cli/version.ts).
  *
@@ -17,6 +20,7 @@
 import type {OpenApiDocument} from '@portal/specs';
 import type {CheckReport, Rule} from '../model';
 import {signEnvelope, type DsseEnvelope} from './dsse';
+import {coverageOf} from '../judge/coverage';
 import type {Signer} from './keys';
 
 export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
@@ -48,11 +52,14 @@ export interface TestResultStatement {
   };
 }
 
+/** The test lists of a statement: the predicate's three, and the rules not exercised (the check entry's). */
+export type TestLists = Pick<TestResultStatement['predicate'], 'passedTests' | 'warnedTests' | 'failedTests'> & {
+  notExercisedTests: string[];
+};
+
 /** The test lists of a report: each rule of each run as `<scenario>/<rule-id>`, by outcome. */
-export function resultLists(
-  report: CheckReport,
-): Pick<TestResultStatement['predicate'], 'passedTests' | 'warnedTests' | 'failedTests'> {
-  const lists = {passedTests: [] as string[], warnedTests: [] as string[], failedTests: [] as string[]};
+export function resultLists(report: CheckReport): TestLists {
+  const lists: TestLists = {passedTests: [], warnedTests: [], failedTests: [], notExercisedTests: []};
   for (const run of report.runs) {
     const scenario = run.recording.scenario ?? run.recording.label ?? 'har';
     for (const verdict of run.verdicts) {
@@ -61,7 +68,7 @@ export function resultLists(
           ? lists.passedTests
           : verdict.outcome === 'fail'
             ? lists.failedTests
-            : lists.warnedTests;
+            : lists.notExercisedTests;
       list.push(`${scenario}/${verdict.rule}`);
     }
   }
@@ -108,11 +115,16 @@ export interface AttestationInput {
   finishedAt: string;
   /** The commit the Worker was built from, when known. */
   commit?: string;
+  /** Who ran the check, as the partner's command declared it (not proven). */
+  partner?: string;
+  /** The text the provider issued for this check (`verify --challenge` compares it). */
+  challenge?: string;
 }
 
 /** The statement of a judged run. */
 export async function testResultStatement(input: AttestationInput): Promise<TestResultStatement> {
   const {report} = input;
+  const {notExercisedTests, ...lists} = resultLists(report);
   return {
     _type: STATEMENT_TYPE,
     subject: [{name: ATTESTED_HAR, digest: {sha256: await sha256Hex(input.har)}}],
@@ -127,16 +139,20 @@ export async function testResultStatement(input: AttestationInput): Promise<Test
           annotations: {
             ...(input.commit ? {commit: input.commit} : {}),
             program: report.subject,
+            ...(input.partner ? {partner: input.partner} : {}),
+            ...(input.challenge ? {challenge: input.challenge} : {}),
             scenarios: report.runs.map((run) => run.recording.scenario ?? run.recording.label ?? 'har'),
             startedAt: input.startedAt,
             finishedAt: input.finishedAt,
             problems: report.problems,
+            notExercisedTests,
+            coverage: coverageOf(report),
           },
         },
         ...(await bundleDescriptors(input.bundles, input.siteUrl)),
       ],
       url: input.url,
-      ...resultLists(report),
+      ...lists,
     },
   };
 }
@@ -145,4 +161,11 @@ export async function testResultStatement(input: AttestationInput): Promise<Test
 export async function attest(input: AttestationInput, signer: Signer): Promise<DsseEnvelope> {
   const statement = await testResultStatement(input);
   return signEnvelope(IN_TOTO_PAYLOAD_TYPE, new TextEncoder().encode(JSON.stringify(statement)), signer);
+}
+
+/** The rules a statement says were not exercised (its check entry's `notExercisedTests`), or undefined. */
+export function notExercisedOf(statement: TestResultStatement): string[] | undefined {
+  const check = statement.predicate.configuration.find((descriptor) => descriptor.name === CHECK_CONFIGURATION);
+  const list = check?.annotations?.notExercisedTests;
+  return Array.isArray(list) && list.every((item) => typeof item === 'string') ? (list as string[]) : undefined;
 }

@@ -92,7 +92,9 @@ describe('the statement', () => {
     expect(statement.predicate.result).toBe('FAILED');
     expect(statement.predicate.url).toBe('https://portal.example/check/v1/runs/r1');
     expect(statement.predicate.failedTests).toContain('normal/valid-requests');
-    expect(statement.predicate.warnedTests).toContain('failed/bounded-polling');
+    // Not exercised is not "passed with warnings": listed apart, in the check's own entry
+    expect(statement.predicate.warnedTests).toEqual([]);
+    expect(statement.predicate.configuration[0].annotations?.notExercisedTests).toContain('failed/bounded-polling');
     const names = statement.predicate.configuration.map((descriptor) => descriptor.name);
     expect(names).toEqual(['integration-check', ...[...bundles.keys()].map((slug) => `${slug}.json`)]);
     expect(statement.predicate.configuration[1].uri).toBe(

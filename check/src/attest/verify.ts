@@ -16,6 +16,8 @@ import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import {
   ATTESTED_HAR,
   bundleDescriptors,
+  CHECK_CONFIGURATION,
+  notExercisedOf,
   IN_TOTO_PAYLOAD_TYPE,
   resultLists,
   sha256Hex,
@@ -28,6 +30,7 @@ import {KEYS_PATH, readKeySet, trustedKeys} from './keys';
 
 export {KEYS_PATH};
 import {judgeHarText} from '../judge/judgeHar';
+import {coverageOf} from '../judge/coverage';
 import {isObject} from '../json';
 
 /** An attestation or key set is small; a file larger than this is not one. */
@@ -72,6 +75,7 @@ export const refusalCodes = [
   'HAR_UNREADABLE',
   'RESULT_DIFFERS',
   'TESTS_DIFFER',
+  'COVERAGE_DIFFERS',
 ] as const;
 export type RefusalCode = (typeof refusalCodes)[number];
 
@@ -112,6 +116,8 @@ function readStatement(value: unknown): TestResultStatement | Refusal {
     if (!isTextList(predicate[list])) return refusal('TEST_LISTS', `its predicate's ${list} is not a list of names`);
   if (!Array.isArray(predicate.configuration))
     return refusal('CONFIGURATION', "its predicate's configuration is not a list");
+  if (!notExercisedOf(value as unknown as TestResultStatement))
+    return refusal('TEST_LISTS', `its ${CHECK_CONFIGURATION} entry's notExercisedTests is not a list of names`);
   return value as unknown as TestResultStatement;
 }
 
@@ -163,9 +169,16 @@ async function rejudged(
     listDifference('passedTests', statement.predicate.passedTests, lists.passedTests),
     listDifference('failedTests', statement.predicate.failedTests, lists.failedTests),
     listDifference('warnedTests', statement.predicate.warnedTests, lists.warnedTests),
+    listDifference('notExercisedTests', notExercisedOf(statement)!, lists.notExercisedTests),
   ]
     .filter((reason): reason is string => reason !== undefined)
     .map((reason) => refusal('TESTS_DIFFER', reason));
+  const attestedCoverage = statement.predicate.configuration.find((entry) => entry.name === CHECK_CONFIGURATION)
+    ?.annotations?.coverage;
+  if (JSON.stringify(attestedCoverage) !== JSON.stringify(coverageOf(report)))
+    reasons.push(
+      refusal('COVERAGE_DIFFERS', `judging ${ATTESTED_HAR} again gives another coverage than the attestation says`),
+    );
   const result = report.passed ? 'PASSED' : 'FAILED';
   if (result !== statement.predicate.result)
     reasons.unshift(
@@ -238,7 +251,7 @@ export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutco
   const subject = statement.subject.find((item) => item.name === ATTESTED_HAR)!.digest.sha256;
   const lines = [
     `signature: holds, by key ${signed.keyid} of the key set`,
-    `statement: ${predicate.result}, ${predicate.passedTests.length} passed, ${predicate.failedTests.length} failed, ${predicate.warnedTests.length} not exercised; run ${predicate.url}`,
+    `statement: ${predicate.result}, ${predicate.passedTests.length} passed, ${predicate.failedTests.length} failed, ${notExercisedOf(statement)!.length} not exercised; run ${predicate.url}`,
   ];
   if (input.har) {
     const digest = await sha256Hex(input.har);

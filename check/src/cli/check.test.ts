@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {bundles, exampleBody, op} from '@portal/sandbox/testing';
-import {runCheck} from './check';
+import {parseCheckArgs, runCheck} from './check';
 import {checkScenarios} from '../model';
 import {rules} from '../contract';
 import {breakers} from '../fixtures/breakers.fixture';
@@ -190,6 +190,17 @@ describe('bad input', () => {
     [['--hosted', 'https://portal.example/docs', '--', 'node'], /--hosted must be the portal's origin/],
     [['--hosted', 'https://portal.example', '--parallel', '--', 'node'], /--parallel applies to a local check/],
     [['--har', 'a.har', '--hosted', 'https://portal.example'], /--hosted applies to a program, not to --har/],
+    [['--partner', 'Acme', '--', 'node'], /--partner applies to a hosted run \(--hosted\), not to a local check/],
+    [['--challenge', 'c', '--', 'node'], /--challenge applies to a hosted run/],
+    [
+      ['--hosted', 'https://portal.example', '--partner', 'x'.repeat(101), '--', 'node'],
+      /--partner takes text of 1 to 100 characters, not 101/,
+    ],
+    [
+      ['--hosted', 'https://portal.example', '--challenge', 'x'.repeat(201), '--', 'node'],
+      /--challenge takes text of 1 to 200 characters, not 201/,
+    ],
+    [['--hosted', 'https://portal.example', '--challenge', '   ', '--', 'node'], /--challenge takes text of 1 to 200/],
   ])('usage error %j: exit 2 with one line naming it and where the help is', async (argv, message) => {
     const {code, err} = await check(argv);
     expect(code).toBe(2);
@@ -197,6 +208,15 @@ describe('bad input', () => {
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toMatch(/Run 'npm run sandbox -- check --help' for the options\.$/m);
     expect(err).not.toMatch(/Usage:/);
+  });
+
+  it('takes a --partner of 100 characters and a --challenge of 200 with --hosted', () => {
+    const argv = ['--hosted', 'https://portal.example', '--partner', 'p'.repeat(100), '--challenge', 'c'.repeat(200)];
+    expect(parseCheckArgs([...argv, '--', 'node'], '/tmp')).toMatchObject({
+      mode: 'hosted',
+      partner: 'p'.repeat(100),
+      challenge: 'c'.repeat(200),
+    });
   });
 
   it.each([['--help'], ['-h'], ['--report', 'x', '--help']])('%j: the usage, exit 0, nothing run', async (...argv) => {

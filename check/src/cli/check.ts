@@ -41,7 +41,8 @@ export const DEFAULT_INVOCATION = 'npm run sandbox --';
 /** The usage, for the command as the reader runs it: `npm run sandbox --` in the repository, `node sandbox.mjs` for the one file. */
 export const usage = (invocation = DEFAULT_INVOCATION): string => `Usage:
   ${invocation} check [--report <dir>] [--scenarios <id,id,...>] [--timeout <s>] [--parallel] -- <program> [args...]
-  ${invocation} check --hosted <portal origin> [--report <dir>] [--scenarios <id,...>] [--timeout <s>] -- <program> [args...]
+  ${invocation} check --hosted <portal origin> [--partner <name>] [--challenge <text>] [--report <dir>]
+      [--scenarios <id,...>] [--timeout <s>] -- <program> [args...]
   ${invocation} check --har <file.har> [--report <dir>]
 
 Runs <program> once per scenario with API_BASE_URL (a recording, fault-injecting proxy in front of
@@ -53,12 +54,16 @@ the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the 
                         where it runs: each run starts in the same directory)
   --hosted <origin>     record and judge on the portal (https://...): the report gets attestation.json,
                         signed by the portal, which '${invocation} verify' checks
+  --partner <name>      with --hosted: who runs the check, signed into the attestation as declared
+  --challenge <text>    with --hosted: the text our partner team gave you for this check, signed into it
   --har <file>          judge a recorded HAR instead of running a program
   --site-url <origin>   the portal's address, for the report's links to the guides (or SITE_URL)
   --help                this help
 Exit codes: 0 every rule holds, 1 a rule is broken, 2 a usage error, a program that cannot start or a HAR that cannot be read.`;
 
 export class UsageError extends Error {}
+
+const scenarioCount = (count: number): string => `${count} scenario${count === 1 ? '' : 's'}`;
 
 export type CheckArgs =
   | {mode: 'help'}
@@ -73,10 +78,33 @@ export type CheckArgs =
           parallel: boolean;
         }
       | {mode: 'har'; har: string}
-      | {mode: 'hosted'; origin: string; command: string; args: string[]; scenarios: CheckScenario[]; timeoutS: number}
+      | {
+          mode: 'hosted';
+          origin: string;
+          command: string;
+          args: string[];
+          scenarios: CheckScenario[];
+          timeoutS: number;
+          /** Who runs the check (`--partner`), signed into the attestation as declared. */
+          partner?: string;
+          /** The provider's challenge for this check (`--challenge`), signed into the attestation. */
+          challenge?: string;
+        }
     ));
 
-const valued = new Set(['--report', '--scenarios', '--timeout', '--har', '--site-url', '--hosted']);
+const valued = new Set([
+  '--report',
+  '--scenarios',
+  '--timeout',
+  '--har',
+  '--site-url',
+  '--hosted',
+  '--partner',
+  '--challenge',
+]);
+
+/** The longest `--partner` and `--challenge` the check's API takes (specs/check-api/openapi.yaml). */
+const DECLARED_LIMITS = {'--partner': 100, '--challenge': 200} as const;
 const flags = new Set(['--parallel']);
 
 /** Reads the arguments after `check`; paths are resolved against `cwd`. Throws UsageError. */
@@ -126,6 +154,14 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
       );
     for (const name of ['--parallel', '--site-url'])
       if (values.has(name)) throw new UsageError(`${name} applies to a local check, not to --hosted`);
+    for (const [name, limit] of Object.entries(DECLARED_LIMITS)) {
+      const value = values.get(name);
+      if (value !== undefined && (value.length > limit || !/\S/.test(value)))
+        throw new UsageError(`${name} takes text of 1 to ${limit} characters, not ${value.length}`);
+    }
+  } else {
+    for (const name of Object.keys(DECLARED_LIMITS))
+      if (values.has(name)) throw new UsageError(`${name} applies to a hosted run (--hosted), not to a local check`);
   }
   if (!program.length) throw new UsageError('give the program to check after --, or --har <file>');
 
@@ -143,7 +179,19 @@ export function parseCheckArgs(argv: string[], cwd: string, env: NodeJS.ProcessE
   if (hosted !== undefined) {
     const origin = hosted.replace(/\/$/, '');
     const scenarios = checkScenarios.filter((id) => asked.includes(id));
-    return {...common, mode: 'hosted', origin, command: program[0], args: program.slice(1), scenarios, timeoutS};
+    const partner = values.get('--partner');
+    const challenge = values.get('--challenge');
+    return {
+      ...common,
+      mode: 'hosted',
+      origin,
+      command: program[0],
+      args: program.slice(1),
+      scenarios,
+      timeoutS,
+      ...(partner !== undefined ? {partner} : {}),
+      ...(challenge !== undefined ? {challenge} : {}),
+    };
   }
   return {
     ...common,
@@ -265,7 +313,7 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
 
   if (args.mode === 'hosted') {
     io.out(
-      `Checking ${[args.command, ...args.args].join(' ')} on ${args.origin} in ${args.scenarios.length} scenarios (time limit ${args.timeoutS} s each)`,
+      `Checking ${[args.command, ...args.args].join(' ')} on ${args.origin} in ${scenarioCount(args.scenarios.length)} (time limit ${args.timeoutS} s each)`,
     );
     return runHostedCheck(args, io);
   }
@@ -284,7 +332,7 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
     }
   } else {
     io.out(
-      `Checking ${[args.command, ...args.args].join(' ')} in ${args.scenarios.length} scenarios (time limit ${args.timeoutS} s each)`,
+      `Checking ${[args.command, ...args.args].join(' ')} in ${scenarioCount(args.scenarios.length)} (time limit ${args.timeoutS} s each)`,
     );
     let recordings: Recording[];
     try {

@@ -57,8 +57,12 @@ describe('the partner command', () => {
     expect(out).toMatch(/^Usage:\n {2}node sandbox\.mjs check \[--report <dir>\]/);
   });
 
-  it('--version: the build and the digest of every specification it carries', async () => {
-    const built = await run(['--version'], {builtAt: '2026-11-27T10:00:00.000Z', commit: '0123456789ab'});
+  it('--version: the build in one line; with --verbose, the digest of every specification it carries', async () => {
+    const build = {builtAt: '2026-11-27T10:00:00.000Z', commit: '0123456789ab'};
+    const short = await run(['--version'], build);
+    expect([short.code, short.out]).toEqual([0, 'sandbox.mjs built 2026-11-27T10:00:00.000Z from commit 0123456789ab']);
+    expect((await run(['--version', '--json'], build)).code).toBe(2);
+    const built = await run(['--version', '--verbose'], build);
     const lines = built.out.split('\n');
     expect(built.code).toBe(0);
     expect(lines[0]).toBe('sandbox.mjs built 2026-11-27T10:00:00.000Z from commit 0123456789ab');

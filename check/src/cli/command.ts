@@ -32,7 +32,7 @@ Runs your program against the sandbox in seven scenarios and judges its calls: $
   ${invocation} verify <attestation.json> --keys <portal origin> [--har <session.har>]
 Checks the signed attestation of a hosted check: ${invocation} verify --help
 
-  ${invocation} --version    the build and the digest of the specifications it carries
+  ${invocation} --version    the build (add --verbose for the digest of each specification it carries)
   ${invocation} --help       this help
 Exit codes: 0 serving until stopped (Ctrl+C), 1 the address cannot be listened on, 2 a usage error.`;
 
@@ -54,7 +54,12 @@ export async function runCommand(
     return 0;
   }
   if (first === '--version' || first === '-v') {
-    for (const line of versionLines(io.invocation.replace(/^node /, ''), bundles, io.build)) io.out(line);
+    const verbose = argv[1] === '--verbose';
+    if (argv.length > (verbose ? 2 : 1)) {
+      io.err(`sandbox: --version takes only --verbose. Run '${io.invocation} --help' for the options.`);
+      return 2;
+    }
+    for (const line of versionLines(io.invocation.replace(/^node /, ''), bundles, io.build, verbose)) io.out(line);
     return 0;
   }
   if (first === 'check') return runCheck(argv.slice(1), {...io, bundles});

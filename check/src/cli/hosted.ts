@@ -23,6 +23,8 @@ export interface HostedArgs {
   scenarios: CheckScenario[];
   timeoutS: number;
   reportDir: string;
+  partner?: string;
+  challenge?: string;
 }
 
 export interface HostedIo {
@@ -75,6 +77,8 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
         scenarios: args.scenarios,
         program: [args.command, ...args.args].join(' ').slice(0, 200),
         timeoutSeconds: args.timeoutS,
+        ...(args.partner !== undefined ? {partner: args.partner} : {}),
+        ...(args.challenge !== undefined ? {challenge: args.challenge} : {}),
       },
     });
     if (created.response.status !== 201 || !created.data) {

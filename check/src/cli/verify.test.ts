@@ -10,8 +10,9 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
 import {runCommand} from './command';
+import {runVerify} from './verify';
 import {normalRun} from '../report/report.fixture';
-import {newSigner, signedFixture} from '../attest/signed.fixture';
+import {newSigner, oneCallRun, signedFixture} from '../attest/signed.fixture';
 
 let dir: string;
 
@@ -26,6 +27,15 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'changed.har'), har.replace('"normal"', '"Normal"'));
   writeFileSync(path.join(dir, 'keys.json'), JSON.stringify({keys: [signer.published]}));
   writeFileSync(path.join(dir, 'other-keys.json'), JSON.stringify({keys: [other.published]}));
+  const passing = await signedFixture([oneCallRun()], {
+    finishedAt: '2026-11-23T10:01:00.000Z',
+    partner: 'Acme Travel',
+    challenge: 'go-live-7',
+  });
+  writeFileSync(path.join(dir, 'passing.json'), JSON.stringify(passing.envelope));
+  writeFileSync(path.join(dir, 'passing.har'), passing.har);
+  writeFileSync(path.join(dir, 'passing-keys.json'), JSON.stringify(passing.keys));
+  writeFileSync(path.join(dir, 'bad-keys.json'), '{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}');
 });
 
 async function verify(...argv: string[]) {
@@ -44,13 +54,47 @@ async function verify(...argv: string[]) {
 describe('node sandbox.mjs verify', () => {
   it('holds with the key set file, with and without the HAR', async () => {
     const alone = await verify('attestation.json', '--keys', 'keys.json');
-    expect(alone.code).toBe(0);
+    // Authentic, and refused: the run FAILED (the fixture's normal run sends an invalid request)
+    expect(alone.code).toBe(1);
     expect(alone.out).toMatch(/^✓ signature: holds, by key /);
-    expect(alone.out.split('\n').at(-1)).toBe(
-      'VERIFIED (the signature and the statement; give --har to check the HAR too)',
-    );
+    expect(alone.out).toContain('\nAUTHENTIC (the signature and the statement; give --har to check the HAR too)\n');
+    expect(alone.out).toContain('\n✗ FAILED: normal/valid-requests\n');
+    expect(alone.out.split('\n').at(-1)).toBe('REFUSED');
     const both = await verify('attestation.json', '--har', 'session.har', '--keys=keys.json');
-    expect([both.code, both.out.split('\n').at(-1)]).toEqual([0, 'VERIFIED']);
+    expect([both.code, both.out.split('\n').at(-1)]).toEqual([1, 'REFUSED']);
+    expect(both.out).toContain('\nAUTHENTIC\n');
+  });
+
+  it('accepts an authentic run that passed, and refuses it for another challenge or none', async () => {
+    const accepted = await verify('passing.json', '--har', 'passing.har', '--keys', 'passing-keys.json');
+    expect([accepted.code, accepted.out.split('\n').at(-1)]).toEqual([0, 'ACCEPTED']);
+    expect(accepted.out).toContain("\npartner: Acme Travel (declared by the partner's command)\n");
+    expect(accepted.out).toContain('\nchallenge: go-live-7\n');
+    expect(accepted.out).toContain('\nscenarios: normal\n');
+    expect(accepted.out).toMatch(
+      /^covered in normal: 1 call; operations: \w+ ×1; sessions completed: none; rules exercised: [1-9]\d*$/m,
+    );
+    const same = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-7');
+    expect([same.code, same.out.split('\n').at(-1)]).toEqual([0, 'ACCEPTED']);
+    const other = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-8');
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('\n✗ challenge: the run carries "go-live-7", not "go-live-8"\nREFUSED');
+    const none = await verify('attestation.json', '--keys', 'keys.json', '--challenge', 'go-live-7');
+    expect(none.out).toContain('✗ challenge: the run carries none, where "go-live-7" was asked for');
+  });
+
+  it('prints the same as one JSON document with --json', async () => {
+    const json = await verify('passing.json', '--keys', 'passing-keys.json', '--challenge', 'go-live-8', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({
+      authentic: true,
+      harChecked: false,
+      run: {partner: 'Acme Travel', challenge: 'go-live-7', result: 'PASSED', scenarios: ['normal']},
+      decision: {accepted: false, reasons: ['challenge: the run carries "go-live-7", not "go-live-8"']},
+    });
+    const forged = await verify('attestation.json', '--keys', 'other-keys.json', '--json');
+    expect(forged.code).toBe(1);
+    expect(JSON.parse(forged.out)).toMatchObject({authentic: false, refusals: [{code: 'SIGNATURE'}]});
   });
 
   it('refuses a changed HAR and a key set without the signing key, saying what, exit 1', async () => {
@@ -59,7 +103,7 @@ describe('node sandbox.mjs verify', () => {
     expect(changed.out).toMatch(
       /^✗ the HAR is not the attested session\.har: its SHA-256 is [0-9a-f]{12}…, .* \[HAR_DIGEST\]$/m,
     );
-    expect(changed.out.split('\n').at(-1)).toBe('NOT VERIFIED');
+    expect(changed.out.split('\n').at(-1)).toBe('NOT AUTHENTIC');
     const stranger = await verify('attestation.json', '--keys', 'other-keys.json');
     expect(stranger.code).toBe(1);
     expect(stranger.out).toMatch(/which is not among the trusted keys.* \[SIGNATURE\]$/m);
@@ -91,11 +135,63 @@ describe('node sandbox.mjs verify', () => {
         ['attestation.json', '--keys', 'https://portal.example/docs'],
         "verify: --keys takes the portal's origin (https://developers.example.com), not https://portal.example/docs",
       ],
+      [
+        ['attestation.json', '--keys', 'bad-keys.json'],
+        'verify: the key set cannot be used: key AAAA is not an Ed25519 public key: its x is not 32 bytes in base64url [KEY_SET_UNUSABLE]',
+      ],
     ];
     for (const [argv, message] of cases) {
       const outcome = await verify(...argv);
       expect([outcome.code, outcome.err]).toEqual([2, message]);
     }
     expect(readFileSync(path.join(dir, 'keys.json'), 'utf8')).toContain('Ed25519');
+  });
+});
+
+describe('--keys <origin>', () => {
+  /** `verify` against an origin, the key set served by a fetch that records what it was asked. */
+  async function fromOrigin(origin: string) {
+    const asked: string[] = [];
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runVerify(['passing.json', '--keys', origin], {
+      cwd: dir,
+      bundles,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      invocation: 'node sandbox.mjs',
+      fetch: (url) => {
+        asked.push(String(url));
+        return Promise.resolve(new Response(readFileSync(path.join(dir, 'passing-keys.json'))));
+      },
+    });
+    return {code, asked, out: out.join('\n'), err: err.join('\n')};
+  }
+
+  it('fetches the key set over https, and over http from this machine only', async () => {
+    for (const origin of [
+      'https://portal.example',
+      'http://127.0.0.1:8787',
+      'http://localhost:8787',
+      'http://[::1]:8787',
+    ]) {
+      const outcome = await fromOrigin(origin);
+      expect([outcome.code, outcome.asked], origin).toEqual([0, [`${origin}/.well-known/integration-check-keys.json`]]);
+    }
+  });
+
+  it('refuses to fetch the key set in clear text from any other host (exit 2, nothing fetched)', async () => {
+    for (const origin of [
+      'http://portal.example',
+      'http://127.0.0.1.portal.example',
+      'http://localhost.example:8787',
+    ]) {
+      const outcome = await fromOrigin(origin);
+      expect([outcome.code, outcome.asked, outcome.err]).toEqual([
+        2,
+        [],
+        `verify: --keys fetches the key set over https only (http only from this machine: localhost, 127.0.0.1, [::1]), not ${origin}`,
+      ]);
+    }
   });
 });

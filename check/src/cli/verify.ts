@@ -1,9 +1,10 @@
 /**
- * `verify <attestation.json> [--har <session.har>] [--keys <portal origin or key set file>]`: checks a hosted
- * check's attestation offline but for the key set (../attest/verify.ts does the checking): 0 when the signature is by
- * a published key (and, with `--har`, the HAR is the attested one and judging it again gives the attested
- * verdict), 1 when anything does not match, saying what, 2 for input that cannot be read or a key set that
- * cannot be fetched. `--keys` takes the portal's origin (its `/.well-known/integration-check-keys.json` is
+ * `verify <attestation.json> --keys <portal origin or key set file> [--har <session.har>] [--challenge <text>]
+ * [--json]`: decides on a hosted check's run, offline but for the key set. Authentic (../attest/verify.ts): the
+ * signature is by a published key (and, with `--har`, the HAR is the attested one and judging it again gives
+ * the attested verdict). Accepted (../attest/decide.ts): the run PASSED and carries the challenge given. Exit 0
+ * only when both hold, 1 when either does not, saying each reason, 2 for input that cannot be read or a key
+ * set that cannot be fetched. `--keys` takes the portal's origin (its `/.well-known/integration-check-keys.json` is
  * fetched) or a file holding that set.
  */
 import {readFile, stat} from 'node:fs/promises';
@@ -11,19 +12,25 @@ import path from 'node:path';
 import type {OpenApiDocument} from '@portal/specs';
 import {MAX_HAR_BYTES} from '../har/har';
 import {KEYS_PATH, MAX_SMALL_FILE, outcomeLines, verifyAttestation} from '../attest/verify';
+import {decide, factLines, runFacts} from '../attest/decide';
 
 export {KEYS_PATH};
 
 export const verifyUsage = (invocation: string): string => `Usage:
   ${invocation} verify <attestation.json> --keys <portal origin or key set file> [--har <session.har>]
+      [--challenge <text>] [--json]
 
-Checks the attestation of a hosted check (check --hosted): its signature is by a key the portal publishes
-(at <origin>${KEYS_PATH}), and with --har the HAR is the one it attests and judging it again gives the
-same verdict.
+Decides whether to accept a hosted check's run (check --hosted). First, is the attestation authentic: its
+signature is by a key the portal publishes (at <origin>${KEYS_PATH}), and with --har the HAR is the one it
+attests and judging it again gives the same verdict. Then, is the run accepted: it PASSED, and it carries
+the challenge given. Prints both apart, with the run's partner, challenge, program, scenarios and time.
   --keys <origin|file>  the portal's origin (https://...), or a file holding its key set
   --har <file>          the run's session.har
+  --challenge <text>    the challenge you issued for this check: the run must carry it
+  --json                print the same as one JSON document
   --help                this help
-Exit codes: 0 it holds, 1 something does not match (said on the line above), 2 input that cannot be read.`;
+Exit codes: 0 authentic and accepted, 1 not authentic or refused (each reason said), 2 input that cannot be
+read or a usage error.`;
 
 export interface VerifyIo {
   cwd: string;
@@ -37,6 +44,9 @@ export interface VerifyIo {
 }
 
 class Unreadable extends Error {}
+
+/** The hosts an `http:` key set may come from: this machine (a local Worker), never the network. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 async function readSmall(file: string, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   let size: number;
@@ -56,6 +66,11 @@ async function keySet(source: string, io: VerifyIo): Promise<string> {
   if (/^https?:\/\//.test(source)) {
     if (!/^https?:\/\/[^/\s?#]+\/?$/.test(source))
       throw new Unreadable(`--keys takes the portal's origin (https://developers.example.com), not ${source}`);
+    // The key set is the trust root: fetched in clear text, anyone on the way could hand over their own keys
+    if (source.startsWith('http:') && !LOOPBACK.has(new URL(source).hostname))
+      throw new Unreadable(
+        `--keys fetches the key set over https only (http only from this machine: localhost, 127.0.0.1, [::1]), not ${source}`,
+      );
     const url = source.replace(/\/$/, '') + KEYS_PATH;
     let answer: Response;
     try {
@@ -84,7 +99,9 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
       return 0;
     }
     const [name, inline] = token.startsWith('--') ? token.split(/=(.*)/s, 2) : [token];
-    if (name === '--har' || name === '--keys') {
+    if (token === '--json') {
+      values.set('--json', 'true');
+    } else if (name === '--har' || name === '--keys' || name === '--challenge') {
       const value = inline ?? argv[++index];
       if (!value) return usageError(`${name} needs a value`);
       if (values.has(name)) return usageError(`${name} is given twice`);
@@ -119,16 +136,38 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
     return 2;
   }
   if (outcome.status === 'unreadable') {
+    if (values.has('--json'))
+      io.out(JSON.stringify({authentic: false, unreadable: {code: outcome.code, message: outcome.message}}));
     io.err(`verify: ${outcome.message} [${outcome.code}]`);
     return 2;
   }
-  for (const line of outcomeLines(outcome)) io.out(line);
-  if (outcome.status === 'refused') {
-    io.out('NOT VERIFIED');
-    return 1;
+  const withHar = values.has('--har');
+  const challenge = values.get('--challenge');
+  const decision =
+    outcome.status === 'verified' ? decide(outcome.statement, challenge === undefined ? {} : {challenge}) : undefined;
+  if (values.has('--json')) {
+    io.out(
+      JSON.stringify(
+        {
+          authentic: outcome.status === 'verified',
+          harChecked: withHar,
+          checks: outcomeLines(outcome),
+          ...(outcome.status === 'refused' ? {refusals: outcome.reasons} : {}),
+          ...(outcome.status === 'verified' ? {run: runFacts(outcome.statement), decision} : {}),
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    for (const line of outcomeLines(outcome)) io.out(line);
+    if (outcome.status === 'refused') io.out('NOT AUTHENTIC');
+    else {
+      io.out(withHar ? 'AUTHENTIC' : 'AUTHENTIC (the signature and the statement; give --har to check the HAR too)');
+      for (const line of factLines(runFacts(outcome.statement))) io.out(line);
+      for (const reason of decision!.reasons) io.out(`✗ ${reason}`);
+      io.out(decision!.accepted ? 'ACCEPTED' : 'REFUSED');
+    }
   }
-  io.out(
-    values.has('--har') ? 'VERIFIED' : 'VERIFIED (the signature and the statement; give --har to check the HAR too)',
-  );
-  return 0;
+  return outcome.status === 'verified' && decision!.accepted ? 0 : 1;
 }

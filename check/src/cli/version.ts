@@ -28,11 +28,17 @@ export const specsDigest = (bundles: Map<string, OpenApiDocument>): string =>
       .join(''),
   );
 
-/** `--version`'s lines. */
-export function versionLines(name: string, bundles: Map<string, OpenApiDocument>, build?: BuildInfo): string[] {
+/** `--version`'s line (the build), or with `verbose` (`--version --verbose`) the specifications' digests after it. */
+export function versionLines(
+  name: string,
+  bundles: Map<string, OpenApiDocument>,
+  build?: BuildInfo,
+  verbose = false,
+): string[] {
   const made = build
     ? `${name} built ${build.builtAt}${build.commit ? ` from commit ${build.commit}` : ''}`
     : `${name} run from the repository (not a build)`;
+  if (!verbose) return [made];
   return [
     made,
     `specifications sha256:${specsDigest(bundles)} (${bundles.size} APIs)`,

@@ -51,6 +51,11 @@ export interface HostedApiOptions<Bindings extends object> {
   runs: (env: Bindings) => RunStubs | undefined;
   /** The rate-limiting bindings that count new runs, per key and per client address. */
   limits?: (env: Bindings) => {perKey?: RunRateLimiter; perAddress?: RunRateLimiter};
+  /**
+   * Why the portal cannot sign attestations now (its signing key is missing or unusable), or undefined when it
+   * can: a run is then refused at creation, before the partner's program runs, not at its finish.
+   */
+  cannotSign?: (env: Bindings) => Promise<string | undefined>;
   /** A new run id (tests pass their own). */
   newId?: () => string;
   /** How calls to a run are retried (tests pass their own clock). */
@@ -145,6 +150,8 @@ export function hostedCheckApi<Bindings extends object = object>(
     if (asked instanceof Response) return asked;
     const stubs = stubsOf(c);
     if (stubs instanceof Response) return stubs;
+    const unsigned = await options.cannotSign?.(c.env as Bindings);
+    if (unsigned) return checkError(503, `This portal cannot sign attestations now, so no run was made: ${unsigned}`);
     const address = c.req.header('cf-connecting-ip') ?? 'unknown';
     const {perKey, perAddress} = options.limits?.(c.env as Bindings) ?? {};
     for (const [limiter, counted, what, limit] of [
@@ -169,6 +176,8 @@ export function hostedCheckApi<Bindings extends object = object>(
         origin,
         scenarios,
         program: asked.program ?? 'a program',
+        ...(asked.partner ? {partner: asked.partner} : {}),
+        ...(asked.challenge ? {challenge: asked.challenge} : {}),
         timeoutSeconds: asked.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
       }),
     );

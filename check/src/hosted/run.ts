@@ -73,6 +73,10 @@ export interface RunMeta {
   keyDigest: string;
   origin: string;
   program: string;
+  /** Who runs the check, as the partner's command declared it. */
+  partner?: string;
+  /** The text the provider issued for this check, signed into the attestation. */
+  challenge?: string;
   scenarios: CheckScenario[];
   timeoutSeconds: number;
   createdMs: number;
@@ -101,7 +105,10 @@ interface Tombstone {
 export type ReportedEnd = Omit<ProgramEnd, 'stderrTail' | 'flooded'>;
 
 /** What the check's API gives a new run (it checked the request first). */
-export type RunCreate = Pick<RunMeta, 'id' | 'keyDigest' | 'origin' | 'program' | 'scenarios' | 'timeoutSeconds'>;
+export type RunCreate = Pick<
+  RunMeta,
+  'id' | 'keyDigest' | 'origin' | 'program' | 'partner' | 'challenge' | 'scenarios' | 'timeoutSeconds'
+>;
 
 /**
  * A run's methods, as the check's API calls them (./api.ts): on the Durable Object's stub over RPC in the Worker
@@ -372,6 +379,8 @@ export class HostedRun implements RunApi {
         startedAt: new Date(meta.createdMs).toISOString(),
         finishedAt: new Date(finishedMs).toISOString(),
         ...(this.deps.commit ? {commit: this.deps.commit} : {}),
+        ...(meta.partner ? {partner: meta.partner} : {}),
+        ...(meta.challenge ? {challenge: meta.challenge} : {}),
       },
       signer,
     );

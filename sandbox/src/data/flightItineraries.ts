@@ -6,6 +6,7 @@
  * itinerary refresh (services/flightsLivePricing.ts) both read them.
  */
 import {flightAgents} from './agents';
+import {notModelled} from './unmodelled';
 import {allCarriers, carrierByIata, type SandboxCarrier} from './carriers';
 import {placeBody} from './placeNames';
 import {airportsFor, findPlace, lineage, nearestAirports, type SandboxPlace} from './places';
@@ -18,11 +19,24 @@ export type LiveQuery = RequestOf<'FlightsService_CreateSearch'>['query'];
 /** A place of a query: an IATA code or an entity id. */
 export type PlaceQuery = LiveQuery['queryLegs'][number]['originPlaceId'];
 
-const cabinFactor: Record<string, number> = {
+/**
+ * What each cabin costs against economy: every cabin of the spec but its zero value, which the schema
+ * refuses. A cabin added to the spec fails the typecheck here until it has its factor, and until then the
+ * sandbox refuses it (`notModelled`) rather than price it as another.
+ */
+const cabinFactor = {
+  CABIN_CLASS_ECONOMY: 1,
   CABIN_CLASS_PREMIUM_ECONOMY: 1.7,
   CABIN_CLASS_BUSINESS: 3.4,
   CABIN_CLASS_FIRST: 5.8,
-};
+} satisfies Record<Exclude<LiveQuery['cabinClass'], 'CABIN_CLASS_UNSPECIFIED'>, number>;
+
+/** The factor of a query's cabin, or a 400 for a cabin the sandbox does not price. */
+function cabinFactorOf(cabin: string): number {
+  const factor = (cabinFactor as Record<string, number | undefined>)[cabin];
+  if (factor === undefined) throw notModelled('query.cabinClass', cabin);
+  return factor;
+}
 const hubs = ['LHR', 'CDG', 'AMS', 'FRA', 'MAD', 'IST', 'DXB', 'JFK', 'ATL', 'SIN', 'DOH', 'MUC', 'ZRH'];
 const globalCarriers = ['BA', 'U2', 'FR', 'LH', 'AF', 'KL', 'IB', 'EK', 'AA', 'DL', 'UA', 'QR', 'TK'];
 
@@ -171,7 +185,7 @@ export function generate(query: LiveQuery): Generated {
     }
     const itineraryId = legIds.join('|');
     if (found.itineraries[itineraryId]) continue;
-    const base = price * (cabinFactor[query.cabinClass] ?? 1) * travellers;
+    const base = price * cabinFactorOf(query.cabinClass) * travellers;
     const sellers = [
       agentOfCarrier(carrier),
       ...pick.sample(flightAgents, pick.int(1, 3)).map((agent) => ({...agent, type: 'AGENT_TYPE_TRAVEL_AGENT'})),

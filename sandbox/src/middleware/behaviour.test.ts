@@ -24,9 +24,9 @@ describe('the behaviour step', () => {
     expect((await asked({[BEHAVIOUR_HEADER]: '503'})).status).toBe(503);
   });
 
-  it('refuses an unknown behaviour with 400, naming the known ones', async () => {
+  it('refuses an unknown behaviour with 400, naming it a scenario as partners do, and the known ones', async () => {
     const unknown = await asked({[BEHAVIOUR_HEADER]: 'nap'});
     expect(unknown.status).toBe(400);
-    expect(JSON.stringify(unknown.body)).toContain(`one of ${behaviours.join(', ')}`);
+    expect(JSON.stringify(unknown.body)).toContain(`unknown scenario \\"nap\\"; one of ${behaviours.join(', ')}`);
   });
 });

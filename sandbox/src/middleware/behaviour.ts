@@ -21,7 +21,8 @@ export function behaviourOf(request: Request): Behaviour | undefined {
     throw badRequest([
       {
         field: BEHAVIOUR_HEADER,
-        description: `unknown behaviour "${asked}"; one of ${behaviours.join(', ')}`,
+        // Partners know the behaviours as scenarios (../behaviours.ts): the answer says so, as the pages show it
+        description: `unknown scenario "${asked}"; one of ${behaviours.join(', ')}`,
         reason: 'scenario',
       },
     ]);

@@ -242,9 +242,21 @@ function check(
   return {
     params: deepFreeze(parameters.values),
     body: deepFreeze(body ?? {}),
-    answerKey: `answer ${route.operation.operationId} ${behaviour ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`,
+    answerKey: `answer ${specsId(options.validator.specs)} ${route.operation.operationId} ${behaviour ?? ''} ${stableStringify(parameters.values)} ${stableStringify(body ?? {})}`,
   };
 }
+
+/**
+ * A number per set of specifications: checks and answers are kept by it too, so that apps made on other
+ * bundles in one process (a test that changes a spec) never take each other's kept checks or answers.
+ */
+const specsIds = new WeakMap<object, number>();
+let specsCount = 0;
+const specsId = (specs: object): number => {
+  let id = specsIds.get(specs);
+  if (id === undefined) specsIds.set(specs, (id = ++specsCount));
+  return id;
+};
 
 export const validate = (options: ValidateOptions) =>
   createMiddleware<SandboxEnv>(async (context, next) => {
@@ -254,7 +266,7 @@ export const validate = (options: ValidateOptions) =>
     const text = route.bodySchema ? await readBody(request) : undefined;
     // The same request checks the same on the same UTC day (the x-validation constraints read the clock to the day)
     const type = text === undefined ? '' : (request.headers.get('content-type') ?? '');
-    const checkKey = `check${options.strict ? ' strict' : ''} ${route.operation.operationId} ${behaviour ?? ''} ${Math.floor(options.now() / DAY_MS)} ${request.url} ${type}\n${text ?? ''}`;
+    const checkKey = `check${options.strict ? ' strict' : ''} ${specsId(options.validator.specs)} ${route.operation.operationId} ${behaviour ?? ''} ${Math.floor(options.now() / DAY_MS)} ${request.url} ${type}\n${text ?? ''}`;
     let outcome = cached(checkKey) as Outcome | undefined;
     if (!outcome) {
       outcome = check(options, route, context, text, behaviour);

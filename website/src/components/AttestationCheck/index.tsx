@@ -2,7 +2,8 @@
  * The in-browser verifier of docs/getting-started/integration-check.mdx: the reader picks a hosted check's
  * `attestation.json`, and optionally its `session.har` and the key set file, and the page verifies them as
  * `node sandbox.mjs verify <attestation.json> --keys <...> [--har session.har]` does (check/src/verify.ts),
- * showing "Verified" or "Not verified" with the same lines the command prints.
+ * showing "Authentic and accepted", "Authentic, refused" (with each reason) or "Not authentic", with the same
+ * lines and the run's facts the command prints.
  *
  * - The key set is the file the reader picked, or else the one this site publishes at
  *   `/.well-known/integration-check-keys.json` (the portal's Worker serves it; a static build has none, and
@@ -22,7 +23,11 @@ import {fields, privacyNote} from './fields';
 import type {KeySource, Outcome, Step} from './verify';
 import styles from './styles.module.css';
 
-type Done = Extract<Outcome, {verified: boolean}>;
+type Done = Extract<Outcome, {authentic: boolean}>;
+
+/** The verdict's words: accepted, authentic but refused, or not authentic. */
+const verdictText = (done: Done): string =>
+  done.accepted ? 'Authentic and accepted' : done.authentic ? 'Authentic, refused' : 'Not authentic';
 
 type State =
   {phase: 'idle'} | {phase: 'working'; message: string} | {phase: 'error'; message: string} | ({phase: 'done'} & Done);
@@ -54,19 +59,33 @@ function Result({state}: {state: Extract<State, {phase: 'done'}>}): ReactNode {
     <section className={styles.result} aria-labelledby={`${id}-verdict`} data-testid="attestation-check-result">
       <p
         id={`${id}-verdict`}
-        className={state.verified ? styles.verified : styles.refused}
+        className={state.accepted ? styles.verified : styles.refused}
         data-testid="attestation-check-verdict">
-        <span aria-hidden="true">{state.verified ? '✓ ' : '✗ '}</span>
-        <strong>{state.verified ? 'Verified' : 'Not verified'}</strong>
-        {state.verified &&
+        <span aria-hidden="true">{state.accepted ? '✓ ' : '✗ '}</span>
+        <strong>{verdictText(state)}</strong>
+        {state.authentic &&
           !state.withHar &&
           ': the signature and the statement. Pick session.har to check the HAR too.'}
       </p>
-      <ul className={styles.lines} data-testid="attestation-check-lines">
+      {state.reasons.length > 0 && (
+        <ul className={styles.lines} aria-label="Why the run is refused" data-testid="attestation-check-reasons">
+          {state.reasons.map((reason) => (
+            <li key={reason}>✗ {reason}</li>
+          ))}
+        </ul>
+      )}
+      <ul className={styles.lines} aria-label="Checks" data-testid="attestation-check-lines">
         {state.lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {state.facts.length > 0 && (
+        <ul className={styles.lines} aria-label="The run" data-testid="attestation-check-facts">
+          {state.facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      )}
       <p className={styles.note} data-testid="attestation-check-keys">
         {keysSentence(state.keys)}
       </p>
@@ -148,7 +167,7 @@ export default function AttestationCheck(): ReactNode {
     state.phase === 'working'
       ? state.message
       : state.phase === 'done'
-        ? `${state.verified ? 'Verified' : 'Not verified'}. ${state.lines.join(' ')}`
+        ? `${verdictText(state)}. ${[...state.reasons.map((reason) => `✗ ${reason}`), ...state.lines].join(' ')}`
         : '';
 
   return (

@@ -17,6 +17,6 @@ export const attestationCheckMarkdown: ComponentForms = {
       ]),
       privacyNote,
       '',
-      `_Once verified, it shows "Verified" or "Not verified", the lines ${markdownCode('node sandbox.mjs verify')} prints (✓ each check that held, ✗ each reason it is refused), and which key set it used._`,
+      `_Once verified, it shows "Authentic and accepted", "Authentic, refused" (with each reason, such as a failed test) or "Not authentic", the lines ${markdownCode('node sandbox.mjs verify')} prints (✓ each check that held, ✗ each reason it is not authentic), what the attestation says of the run, and which key set it used._`,
     ].join('\n'),
 };

@@ -4,13 +4,15 @@
  * publishes at `KEYS_PATH`), and, given the HAR, fetch the thirteen bundles from the site and their request
  * validators compiled when the site was built (the page's policy allows no `new Function`:
  * src/plugins/precompiledValidators), then `verifyAttestation`, the same code as `node sandbox.mjs verify`
- * (check/src/verifyCommand.ts), with the same lines and the same refusals. The only requests are for this
+ * (check/src/cli/verify.ts), with the same lines and the same refusals, and the same decision (accepted only
+ * when authentic and PASSED: check/src/attest/decide.ts). The only requests are for this
  * site's own files: the check's code, the key set and the bundles. Nothing is sent anywhere.
  */
 import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
 import {loadPrecompiledValidators} from '@generated/precompiled-validators';
 import {MAX_HAR_BYTES} from '@portal/check';
 import {KEYS_PATH, MAX_SMALL_FILE, outcomeLines, verifyAttestation} from '@portal/check/verify';
+import {decide, factLines, runFacts} from '@portal/check/decide';
 import type {BundleSource} from '../HarCheck/check';
 import {fetchBundle} from '../TryIt/bundles';
 
@@ -22,9 +24,16 @@ export type KeySource = {kind: 'file'; name: string} | {kind: 'site'; url: strin
 export type Outcome =
   | {error: string}
   | {
-      verified: boolean;
-      /** The lines `sandbox.mjs verify` prints: ✓ each check that held, or ✗ each reason it is refused. */
+      /** Whether the attestation is authentic: signed by a published key (and, with the HAR, its verdict holds). */
+      authentic: boolean;
+      /** Whether the run is accepted: authentic, and it PASSED. */
+      accepted: boolean;
+      /** The lines `sandbox.mjs verify` prints: ✓ each check that held, or ✗ each reason it is not authentic. */
       lines: string[];
+      /** What the statement says of the run (its partner, program, scenarios, time, result), when authentic. */
+      facts: string[];
+      /** Why the run is refused (`FAILED: normal/poll-interval`), when authentic. */
+      reasons: string[];
       keys: KeySource;
       /** Whether the HAR was checked too. */
       withHar: boolean;
@@ -125,9 +134,13 @@ export async function verifyFiles(
     const name = outcome.code === 'KEY_SET_UNUSABLE' ? (files.keys?.name ?? KEYS_PATH) : files.attestation.name;
     return {error: `${name}: ${outcome.message} [${outcome.code}].`};
   }
+  const decision = outcome.status === 'verified' ? decide(outcome.statement) : undefined;
   return {
-    verified: outcome.status === 'verified',
+    authentic: outcome.status === 'verified',
+    accepted: decision?.accepted ?? false,
     lines: outcomeLines(outcome),
+    facts: outcome.status === 'verified' ? factLines(runFacts(outcome.statement)) : [],
+    reasons: decision?.reasons ?? [],
     keys: source,
     withHar: har !== undefined,
   };

@@ -65,6 +65,14 @@ describe('the change log page', () => {
     expect(nodes.some((node) => node.data?.hProperties?.id === 'release-2026-11-24-geo')).toBe(false);
   });
 
+  it('lists the release of 2026-11-28, which holds the changes pending since 2026-11-24', () => {
+    const release = section('release-2026-11-28');
+    expect(release).toContain('2026-11-28: The corrections since 2026-11-24');
+    expect(section('release-2026-11-28-hotels-reviews')).toContain(
+      'Breaking: `HotelsReviewsService_ListReviews`: `not` added to `sort` (request body)',
+    );
+  });
+
   it('names its feeds in its head, where the plugin writes them', () => {
     for (const file of Object.values(feedFiles)) {
       expect(source).toContain(`href="${changelogPath}/${file}"`);

@@ -84,11 +84,91 @@ describe('remarkEnumTables', () => {
       .readdirSync(docs, {recursive: true, encoding: 'utf8'})
       .filter((file) => file.endsWith('.mdx'))
       .flatMap((file) => [
-        ...fs.readFileSync(path.join(docs, file), 'utf8').matchAll(/<EnumTable name="(\w+)"(?: api="([\w-]+)")?/g),
+        ...fs
+          .readFileSync(path.join(docs, file), 'utf8')
+          .matchAll(/<EnumTable (?:name="(\w+)"|names="([\w,]+)" columns="[^"]*")(?: api="([\w-]+)")?/g),
       ]);
-    // getting-started/enums.mdx renders twelve enum tables.
-    expect(used).toHaveLength(12);
+    // getting-started/enums.mdx renders twelve enum tables; the guides render the others where they write about
+    // an enum's values (website/test/guideEnums.test.ts refuses a table or list of values written by hand)
+    expect(used.length).toBeGreaterThan(12);
     const bundles = loadBundles();
-    for (const [, name, api] of used) expect(findEnum(bundles, name, api).values.length, name).toBeGreaterThan(0);
+    for (const [, name, names, api] of used) {
+      for (const one of name ? [name] : names.split(','))
+        expect(findEnum(bundles, one, api).values.length, one).toBeGreaterThan(0);
+    }
+  });
+
+  it('adds the columns a guide writes for each value, the rows and meanings from the spec', () => {
+    const notes = (rows: string[][]) => ({
+      ...element({name: 'Status'}),
+      children: [
+        {
+          type: 'table',
+          children: [['`status`', 'Show it as'], ...rows].map((cells) => ({
+            type: 'tableRow',
+            children: cells.map((cell) => ({
+              type: 'tableCell',
+              children: cell.startsWith('`')
+                ? [{type: 'inlineCode', value: cell.slice(1, -1)}]
+                : [{type: 'text', value: cell}],
+            })),
+          })),
+        },
+      ],
+    });
+    const all = [
+      ['`STATUS_CLOSED`', 'Greyed out'],
+      ['`STATUS_OPEN`', 'Normally'],
+      ['`STATUS_UNSPECIFIED`', ''],
+      ['anything else', 'As unknown'],
+    ];
+    const tree = {type: 'root', children: [notes(all)]};
+    remarkEnumTables({bundles: new Map([['mini', doc]])})(tree);
+    const rows = (tree.children[0] as {children: {children: {children: {value?: string}[]}[]}[]}).children.map((row) =>
+      row.children.map((cell) => cell.children.map((child) => child.value).join('')),
+    );
+    // In the spec's order, with its meanings; the row for any other value last
+    expect(rows).toEqual([
+      ['status', 'Meaning', 'Show it as'],
+      ['STATUS_UNSPECIFIED', 'Not set.', ''],
+      ['STATUS_OPEN', 'Open.', 'Normally'],
+      ['STATUS_CLOSED', 'Closed.', 'Greyed out'],
+      ['anything else', '', 'As unknown'],
+    ]);
+    // A value of the spec without its row, or a row for a value the spec lacks, stops the build
+    const render = (rows: string[][]) => () =>
+      remarkEnumTables({bundles: new Map([['mini', doc]])})({type: 'root', children: [notes(rows)]});
+    expect(render(all.filter(([value]) => value !== '`STATUS_CLOSED`'))).toThrow(
+      '<EnumTable name="Status">: no row for `STATUS_CLOSED` (a value of the spec): add it to the notes',
+    );
+    expect(render([...all, ['`STATUS_GONE`', 'x']])).toThrow(
+      '<EnumTable name="Status">: a row for `STATUS_GONE`, which the spec does not have: remove it',
+    );
+    expect(render(all)).not.toThrow();
+  });
+
+  it('renders which of several enums hold each value (names= and columns=)', () => {
+    const other = structuredClone(doc);
+    other.components!.schemas!.Other = {
+      type: 'string',
+      enum: ['STATUS_OPEN', 'STATUS_LOST'],
+      'x-enumDescriptions': {STATUS_OPEN: 'Open.', STATUS_LOST: 'Lost.'},
+    };
+    const tree = {type: 'root', children: [element({names: 'Status,Other', columns: 'Trips,Others'})]};
+    remarkEnumTables({bundles: new Map([['mini', other]])})(tree);
+    const rows = (tree.children[0] as {children: {children: {children: {value?: string}[]}[]}[]}).children.map((row) =>
+      row.children.map((cell) => cell.children.map((child) => child.value).join('')),
+    );
+    expect(rows).toEqual([
+      ['Value', 'Trips', 'Others'],
+      ['STATUS_UNSPECIFIED', 'Yes', ''],
+      ['STATUS_OPEN', 'Yes', 'Yes'],
+      ['STATUS_CLOSED', 'Yes', ''],
+      ['STATUS_LOST', '', 'Yes'],
+    ]);
+    const mismatched = {type: 'root', children: [element({names: 'Status,Other', columns: 'Trips'})]};
+    expect(() => remarkEnumTables({bundles: new Map([['mini', other]])})(mismatched)).toThrow(
+      'columns= names 1 columns for 2 enums',
+    );
   });
 });

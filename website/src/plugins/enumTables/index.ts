@@ -6,7 +6,7 @@
  * The table itself is `enumTable` of `@portal/content` (content/src/enumTable.ts), which the markdown
  * pages use too.
  */
-import {enumTable, findEnum} from '@portal/content';
+import {renderEnumTable} from '@portal/content';
 import type {OpenApiDocument} from '@portal/specs';
 import {loadBundles} from '@portal/specs/node';
 
@@ -33,9 +33,7 @@ export default function remarkEnumTables(options: {bundles?: Map<string, OpenApi
   const replace = (node: Node): void => {
     node.children?.forEach((child, index) => {
       if (child.type === 'mdxJsxFlowElement' && child.name === 'EnumTable') {
-        const name = attribute(child, 'name');
-        if (!name) throw new Error('<EnumTable> needs a name="<EnumSchema>"');
-        node.children![index] = enumTable(findEnum(bundles, name, attribute(child, 'api')));
+        node.children![index] = renderEnumTable(child, bundles, (name) => attribute(child, name));
       } else {
         replace(child);
       }

@@ -1,0 +1,70 @@
+/**
+ * The decision on an authentic statement (decide.ts): accepted only when it PASSED and carries exactly the
+ * challenge asked for; refused with one line per failed test and per problem, and with a line even when a
+ * FAILED statement names neither.
+ */
+import {describe, expect, it} from 'vitest';
+import {decide, runFacts} from './decide';
+import {CHECK_CONFIGURATION, type TestResultStatement} from './statement';
+
+const statement = (
+  result: 'PASSED' | 'FAILED',
+  annotations: Record<string, unknown> = {},
+  failedTests: string[] = [],
+): TestResultStatement => ({
+  _type: 'https://in-toto.io/Statement/v1',
+  subject: [{name: 'session.har', digest: {sha256: 'a'.repeat(64)}}],
+  predicateType: 'https://in-toto.io/attestation/test-result/v0.1',
+  predicate: {
+    result,
+    url: 'https://portal.example/check/v1/runs/r1',
+    configuration: [
+      {
+        name: CHECK_CONFIGURATION,
+        annotations: {scenarios: ['normal'], problems: [], notExercisedTests: ['normal/retry-after'], ...annotations},
+      },
+    ],
+    passedTests: ['normal/valid-requests'],
+    warnedTests: [],
+    failedTests,
+  },
+});
+
+describe('decide', () => {
+  it('accepts a PASSED run, with or without the challenge it carries', () => {
+    expect(decide(statement('PASSED'))).toEqual({accepted: true, reasons: []});
+    expect(decide(statement('PASSED', {challenge: 'c-1'}), {challenge: 'c-1'})).toEqual({accepted: true, reasons: []});
+  });
+
+  it('refuses a FAILED run, naming each failed test and each problem', () => {
+    const failed = statement('FAILED', {problems: ['the program timed out in normal']}, ['normal/poll-interval']);
+    expect(decide(failed)).toEqual({
+      accepted: false,
+      reasons: ['FAILED: normal/poll-interval', 'FAILED: the program timed out in normal'],
+    });
+    expect(decide(statement('FAILED'))).toEqual({accepted: false, reasons: ['FAILED: the run did not pass']});
+  });
+
+  it('refuses a challenge that differs by one character, or a run that carries none', () => {
+    expect(decide(statement('PASSED', {challenge: 'c-1'}), {challenge: 'c-1 '}).reasons).toEqual([
+      'challenge: the run carries "c-1", not "c-1 "',
+    ]);
+    expect(decide(statement('PASSED'), {challenge: 'c-1'}).reasons).toEqual([
+      'challenge: the run carries none, where "c-1" was asked for',
+    ]);
+  });
+
+  it('reads a coverage of the right shape, and leaves out an entry of another', () => {
+    const good = {scenario: 'normal', calls: 2, operations: {A: 2}, completedSessions: {}, exercisedRules: ['x']};
+    const facts = runFacts(statement('PASSED', {coverage: [good, {scenario: 'odd'}, {...good, operations: {A: '2'}}]}));
+    expect(facts.coverage).toEqual([good]);
+    expect(runFacts(statement('PASSED', {coverage: 'all'})).coverage).toEqual([]);
+  });
+
+  it('reads the facts the statement carries, and none it does not', () => {
+    const facts = runFacts(statement('PASSED', {partner: 'Acme', program: 7}));
+    expect(facts).toMatchObject({partner: 'Acme', scenarios: ['normal'], passed: 1, failed: [], notExercised: 1});
+    expect(facts).not.toHaveProperty('program');
+    expect(facts).not.toHaveProperty('challenge');
+  });
+});
