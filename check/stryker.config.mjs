@@ -1,8 +1,10 @@
 /**
  * Mutation testing of what the check judges with (`npm run mutate` in this folder; slow, not in CI):
  * Stryker changes the rules (src/judge/rules/), the reading of a recording (src/record/recording.ts), the
- * names that carry a key (src/keyNames.ts) and the HAR with its masking (src/har/har.ts, src/har/masker.ts) one mutant at a
- * time, and runs the unit tests that cover each (stryker.vitest.config.ts) to see which survive. The report
+ * names that carry a key and the URL reader that finds them (src/keyNames.ts), the HAR with its masking
+ * (src/har/har.ts, src/har/masker.ts) and the hosted run with what it refuses (src/hosted/api.ts, run.ts,
+ * secrets.ts) one mutant at a time, and runs the unit tests that cover each (stryker.vitest.config.ts) to see
+ * which survive. The report
  * is written to reports/mutation/ (git-ignored); the figures are kept in bench/README.md. The options are
  * the sandbox's too (test-utils/stryker.mjs).
  */
@@ -16,4 +18,7 @@ export default strykerConfig([
   'src/keyNames.ts',
   'src/har/har.ts',
   'src/har/masker.ts',
+  'src/hosted/api.ts',
+  'src/hosted/run.ts',
+  'src/hosted/secrets.ts',
 ]);

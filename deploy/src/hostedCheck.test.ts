@@ -5,9 +5,11 @@
  * holds against the portal's published keys with and without the HAR; each client of the check's fixtures
  * that breaks one rule fails hosted on exactly that rule, named in its attestation's failedTests. Two runs at
  * once see only their own calls, another key is refused, a finished run answers 410, a flood is stopped at its
- * bound, and a real key is
- * refused with no byte of it in the objects' storage. The same code in Node, with the expiry on an injected
- * clock: check/src/hosted/hosted.test.ts.
+ * bound, and a real key (in x-api-key, the query after a second `?`, authorization, a JSON body, the path) is
+ * refused with no byte of it in the objects' storage or in session.har. The rate-limiting bindings refuse the
+ * new run past a key's limit from any address, and past an address's (CF-Connecting-IP, never
+ * X-Forwarded-For) with any key. The same code in Node, with the expiry on an injected clock:
+ * check/src/hosted/hosted.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +17,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCommand} from '@portal/check/command';
 import {breakers, clientsDir} from '@portal/check/fixtures/breakers';
-import {HOSTED_MAX_CALLS_PER_SCENARIO} from '@portal/check/hosted/limits';
+import {HOSTED_MAX_CALLS_PER_SCENARIO, HOSTED_RUN_RATE_LIMITS} from '@portal/check/hosted/limits';
 import {codeBlocks} from '@portal/content';
 import {exampleBody, op} from '@portal/sandbox/testing';
 import {loadBundles} from '@portal/specs/node';
@@ -137,12 +139,48 @@ describe('check --hosted, in workerd', () => {
   );
 });
 
+/**
+ * Whether bytes hold a text, in UTF-8 or UTF-16: the platform's serialisation keeps a string that has a
+ * character past Latin-1 (a HAR's `…`) in two bytes a character.
+ */
+const holds = (bytes: Buffer, text: string) =>
+  bytes.includes(Buffer.from(text, 'utf8')) || bytes.includes(Buffer.from(text, 'utf16le'));
+
+/**
+ * Every byte the Durable Objects keep, read from their storage folder. SQLite's write-ahead logs are read
+ * before the databases: a log checkpointed while this reads has its pages in its database by the time that
+ * is read. A file gone since the listing (a `-shm` index, a checkpointed log) held nothing else.
+ */
+const storedBytes = () =>
+  Buffer.concat(
+    fs
+      .readdirSync(persist, {recursive: true, withFileTypes: true})
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort((a, b) => Number(b.endsWith('-wal')) - Number(a.endsWith('-wal')))
+      .map((file) => {
+        try {
+          return fs.readFileSync(file);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.alloc(0);
+          throw error;
+        }
+      }),
+  );
+
 describe('hosted runs in workerd: isolation and refusals', () => {
   const KEY = 'sandbox_isolation_test';
   const send = (url: string, init: RequestInit & {key?: string} = {}) =>
-    fetch(url, {...init, headers: {'x-api-key': init.key ?? KEY, 'content-type': 'application/json'}});
-  const make = async () => {
-    const answer = await send(`${worker.url}/check/v1/runs`, {method: 'POST', body: '{"scenarios":["normal"]}'});
+    fetch(url, {
+      ...init,
+      headers: {'x-api-key': init.key ?? KEY, 'content-type': 'application/json', ...(init.headers as object)},
+    });
+  const make = async (headers: Record<string, string> = {}) => {
+    const answer = await send(`${worker.url}/check/v1/runs`, {
+      method: 'POST',
+      body: '{"scenarios":["normal"]}',
+      headers,
+    });
     expect(answer.status).toBe(201);
     return (await answer.json()) as {id: string; url: string; runs: {baseUrl: string}[]};
   };
@@ -193,12 +231,99 @@ describe('hosted runs in workerd: isolation and refusals', () => {
     expect(call.status).toBe(403);
     expect(((await call.json()) as {message: string}).message).toMatch(/^Never send a real key/);
     expect(((await (await send(run.url)).json()) as {calls: {normal: number}}).calls.normal).toBe(1);
-    const stored = fs
-      .readdirSync(persist, {recursive: true, withFileTypes: true})
-      .filter((entry) => entry.isFile())
-      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)));
-    expect(stored.length).toBeGreaterThan(0);
-    expect(Buffer.concat(stored).includes(Buffer.from('culture/currencies'))).toBe(true);
-    expect(Buffer.concat(stored).includes(Buffer.from(secret))).toBe(false);
+    const stored = storedBytes();
+    expect(holds(stored, 'culture/currencies')).toBe(true);
+    expect(holds(stored, secret)).toBe(false);
   });
+
+  it('refuses a real key in authorization, a JSON body, the path or after a second `?`: no byte of it stored or in session.har', async () => {
+    const secret = 'prod_8b1d3f5a7c9e2d';
+    // An address of its own: the runs of this file share the per-address limit of new runs
+    const run = await make({'cf-connecting-ip': '192.0.2.31'});
+    const base = run.runs[0].baseUrl;
+    const currencies = '/apiservices/v3/culture/currencies';
+    const createPath = '/apiservices/v3/flights/live/search/create';
+    const body = JSON.stringify({
+      ...(exampleBody(op('FlightsService_CreateSearch')) as object),
+      auth: {apiKey: secret},
+    });
+    const answers = [
+      await send(`${base}${currencies}`, {headers: {authorization: `Bearer ${secret}`}}),
+      await send(`${base}${createPath}`, {method: 'POST', body}),
+      await send(`${base}/apiservices/apikey/${secret}/v3/culture/currencies`),
+      await send(`${base}${currencies}?note=a?b&apikey=${secret}`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(403);
+      expect(((await answer.json()) as {message: string}).message).toMatch(/^Never send a real key/);
+    }
+    expect(((await (await send(run.url)).json()) as {calls: {normal: number}}).calls.normal).toBe(4);
+    const finished = await send(`${run.url}/finish`, {method: 'POST', body: '{}'});
+    expect(finished.status).toBe(200);
+    expect(((await finished.json()) as {result: string}).result).toBe('FAILED');
+    const har = await (await send(`${run.url}/session.har`)).text();
+    expect((JSON.parse(har) as {log: {entries: unknown[]}}).log.entries).toHaveLength(4);
+    expect(har).not.toContain(secret);
+    expect(har).not.toContain('8b1d3f5a7c9e2d');
+    const stored = storedBytes();
+    // The run's session.har (its URLs are the base URL's) is among the bytes read
+    expect(holds(stored, `${new URL(base).pathname}/apiservices/`)).toBe(true);
+    expect(holds(stored, 'apiservices/apikey/')).toBe(true);
+    expect(holds(stored, '8b1d3f5a7c9e2d')).toBe(false);
+  });
+});
+
+describe('hosted runs in workerd: the new runs a key and an address may make (the rate-limiting bindings)', () => {
+  const create = (key: string, headers: Record<string, string>) =>
+    fetch(`${worker.url}/check/v1/runs`, {
+      method: 'POST',
+      headers: {'x-api-key': key, 'content-type': 'application/json', ...headers},
+      body: '{"scenarios":["normal"]}',
+    });
+  const messageOf = async (answer: Response) => ((await answer.json()) as {message: string}).message;
+
+  it(`answers 429 past ${HOSTED_RUN_RATE_LIMITS.perKey.limit} new runs with one key, whatever the address`, async () => {
+    const {limit, periodSeconds} = HOSTED_RUN_RATE_LIMITS.perKey;
+    const key = 'sandbox_binding_per_key';
+    const statuses = [];
+    // Each from an address of its own: only the key is counted
+    for (let at = 1; at <= limit; at++)
+      statuses.push((await create(key, {'cf-connecting-ip': `198.51.100.${at}`})).status);
+    expect(statuses).toEqual(Array(limit).fill(201));
+    const over = await create(key, {'cf-connecting-ip': '198.51.100.99'});
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe(String(periodSeconds));
+    expect(await messageOf(over)).toBe(
+      `Too many new runs with one key: at most ${limit} per ${periodSeconds} seconds. Retry after ${periodSeconds} seconds.`,
+    );
+    // Another key from the first address is counted apart
+    expect((await create('sandbox_binding_other_key', {'cf-connecting-ip': '198.51.100.1'})).status).toBe(201);
+  }, 60_000);
+
+  it(`answers 429 past ${HOSTED_RUN_RATE_LIMITS.perAddress.limit} new runs from one CF-Connecting-IP, whatever X-Forwarded-For says`, async () => {
+    const {limit} = HOSTED_RUN_RATE_LIMITS.perAddress;
+    const address = '203.0.113.50';
+    const statuses = [];
+    for (let at = 1; at <= limit; at++)
+      statuses.push(
+        (
+          await create(`sandbox_binding_address_${at}`, {
+            'cf-connecting-ip': address,
+            'x-forwarded-for': `192.0.2.${at}`,
+          })
+        ).status,
+      );
+    expect(statuses).toEqual(Array(limit).fill(201));
+    const over = await create('sandbox_binding_address_over', {
+      'cf-connecting-ip': address,
+      'x-forwarded-for': '192.0.2.200',
+    });
+    expect(over.status).toBe(429);
+    expect(await messageOf(over)).toMatch(/^Too many new runs from one client address: /);
+    // Another CF-Connecting-IP behind the same X-Forwarded-For is another address
+    expect(
+      (await create('sandbox_binding_address_next', {'cf-connecting-ip': '203.0.113.51', 'x-forwarded-for': address}))
+        .status,
+    ).toBe(201);
+  }, 60_000);
 });

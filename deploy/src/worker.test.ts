@@ -1,8 +1,9 @@
 /**
  * The sandbox Worker (`src/worker.ts`) in workerd, over HTTP on 127.0.0.1 (deploy/src/workerd.ts): a live
  * search created and polled to completion; two instances given the same secret answering each other's polls
- * (another secret: 404); the rate limits answered 429 with `Retry-After` and the error body, then lifted; no
- * secret: 500 saying so; the bad inputs the Node sandbox refuses, refused the same way.
+ * (another secret: 404); the rate limits answered 429 with `Retry-After` and the error body, then lifted, and
+ * counting a hosted check run's calls too; no secret: 500 saying so; the bad inputs the Node sandbox refuses,
+ * refused the same way.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startSandbox, type RunningSandbox} from '@portal/test-utils/sandbox';
@@ -191,6 +192,40 @@ describe('the sandbox Worker in workerd', () => {
       expect(preflight.status).toBe(204);
     }
     expect((await send(otherSecret.url, currencies.path, {}, {'cf-connecting-ip': '192.0.2.77'})).status).toBe(200);
+  });
+
+  it("counts a hosted check run's calls against the same limits, per key and per address, before the run sees them", async () => {
+    const to = (url: string, key: string | null, address: string, init: RequestInit = {}) =>
+      fetch(url, {
+        ...init,
+        headers: {...(key ? {'x-api-key': key} : {}), 'cf-connecting-ip': address, 'content-type': 'application/json'},
+      });
+    const makeRun = async (key: string, address: string) => {
+      const made = await to(`${otherSecret.url}/check/v1/runs`, key, address, {
+        method: 'POST',
+        body: '{"scenarios":["normal"]}',
+      });
+      expect(made.status).toBe(201);
+      return (await made.json()) as {url: string; runs: {baseUrl: string}[]};
+    };
+    const messageOf = async (answer: Response) => ((await answer.json()) as {message: string}).message;
+    // Per key (2 per 10 s): the run's creation is the first request with its key, its first call the second
+    const byKey = await makeRun('sandbox_proxied_by_key', '192.0.2.101');
+    const call = `${byKey.runs[0].baseUrl}${currencies.path}`;
+    expect((await to(call, 'sandbox_proxied_by_key', '192.0.2.102')).status).toBe(200);
+    const overKey = await to(call, 'sandbox_proxied_by_key', '192.0.2.103');
+    expect(overKey.status).toBe(429);
+    expect(await messageOf(overKey)).toMatch(/^Too many requests with one key: .* at most 2 per 10 seconds/);
+    // Per address (4 per 10 s): calls without a key count against their address only (the run passes them on,
+    // and the sandbox asks for a key)
+    const byAddress = await makeRun('sandbox_proxied_by_address', '192.0.2.104');
+    const unkeyed = `${byAddress.runs[0].baseUrl}${currencies.path}`;
+    const statuses = [];
+    for (let at = 0; at < 4; at++) statuses.push((await to(unkeyed, null, '192.0.2.104')).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(await messageOf(await to(unkeyed, null, '192.0.2.104'))).toMatch(
+      /^Too many requests from one client address: /,
+    );
   });
 });
 

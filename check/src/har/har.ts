@@ -111,34 +111,40 @@ export function toHar(report: CheckReport | Recording[], options: ToHarOptions =
   const baseUrlOf = (recording: Recording) => (typeof base === 'string' ? base : base(recording)).replace(/\/+$/, '');
   const masker = new Masker();
   // Every secret is known before any text is written, so a key first sent late is masked in earlier bodies too.
+  const body = (text: string | undefined, headers: Header[]) =>
+    text === undefined ? undefined : masker.body(text, headerValue(headers, 'content-type'));
   const masked = recordings.map((recording) =>
     recording.exchanges.map((exchange) => ({
       exchange,
       url: masker.url(baseUrlOf(recording) + exchange.request.url),
       requestHeaders: exchange.request.headers.map(([name, value]) => [name, masker.header(name, value)] as Header),
       responseHeaders: exchange.response.headers.map(([name, value]) => [name, masker.header(name, value)] as Header),
+      requestBody: body(exchange.request.body, exchange.request.headers),
+      responseBody: body(exchange.response.body, exchange.response.headers),
     })),
   );
   const headers = (list: Header[]): HarHeader[] => list.map(([name, value]) => ({name, value: masker.scrub(value)}));
   const pages: CheckHarPage[] = [];
   const entries: CheckHarEntry[] = [];
   recordings.forEach((recording, at) => {
-    const name = recording.scenario ?? recording.label;
+    // A label read from a HAR may hold a secret its calls sent: it is masked wherever it is written
+    const label = recording.scenario ?? recording.label;
+    const name = label === undefined ? undefined : masker.scrub(label);
     const anchor = Date.parse(recording.startedAt);
     const start = Number.isFinite(anchor) ? anchor : 0;
     const pageref = `run-${at + 1}${name ? `-${name}` : ''}`;
     pages.push({
       id: pageref,
       startedDateTime: new Date(start).toISOString(),
-      title: masker.scrub(name ?? 'recording'),
+      title: name ?? 'recording',
       pageTimings: {},
       ...(recording.scenario ? {_scenario: recording.scenario} : {}),
       ...(recording.timeLimitMs !== undefined ? {_timeLimitMs: recording.timeLimitMs} : {}),
       ...(recording.program ? {_program: programEnd(recording.program)} : {}),
     });
-    for (const {exchange, url, requestHeaders, responseHeaders} of masked[at]) {
-      const requestBody = exchange.request.body === undefined ? undefined : masker.scrub(exchange.request.body);
-      const responseBody = exchange.response.body === undefined ? undefined : masker.scrub(exchange.response.body);
+    for (const {exchange, url, requestHeaders, responseHeaders, ...bodies} of masked[at]) {
+      const requestBody = bodies.requestBody === undefined ? undefined : masker.scrub(bodies.requestBody);
+      const responseBody = bodies.responseBody === undefined ? undefined : masker.scrub(bodies.responseBody);
       const time = Math.max(0, exchange.endedMs - exchange.startedMs);
       const scrubbedUrl = masker.scrub(url);
       const query = scrubbedUrl.includes('?') ? scrubbedUrl.slice(scrubbedUrl.indexOf('?') + 1).split('#')[0] : '';

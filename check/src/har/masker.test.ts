@@ -73,10 +73,13 @@ describe('cookies', () => {
 });
 
 describe('a key in the URL', () => {
-  it('only in the query: a path with `&key=` is left as it is', () => {
+  it('in the path where it is named (the segment after `apikey`, a `;key=` or `&key=` part), no other segment', () => {
     const masker = new Masker();
-    expect(masker.url('/files/a&key=not_a_query_1')).toBe('/files/a&key=not_a_query_1');
-    expect(masker.scrub('not_a_query_1')).toBe('not_a_query_1');
+    expect(masker.url('/files/a&key=path_secret_1/apikey/path_secret_2/v3/b;api_key=k')).toBe(
+      `/files/a&key=${ENCODED_MASK}/apikey/${ENCODED_MASK}/v3/b;api_key=${ENCODED_MASK}`,
+    );
+    expect(masker.scrub('path_secret_1 path_secret_2')).toBe(`${MASK} ${MASK}`);
+    expect(masker.url('/apiservices/v3/keys/not_a_key_1')).toBe('/apiservices/v3/keys/not_a_key_1');
   });
 
   it('in a query that starts the URL, and before a fragment, which is kept and not read as the key', () => {
@@ -84,6 +87,19 @@ describe('a key in the URL', () => {
     expect(masker.url('?key=query_secret_1')).toBe(`?key=${ENCODED_MASK}`);
     expect(masker.url('/a?key=query_secret_2#part')).toBe(`/a?key=${ENCODED_MASK}#part`);
     expect(masker.scrub('query_secret_2')).toBe(MASK);
+  });
+
+  it('after a second `?`, which is part of the value before it', () => {
+    const masker = new Masker();
+    expect(masker.url('/a?note=a?b&apikey=query_secret_3')).toBe(`/a?note=a?b&apikey=${ENCODED_MASK}`);
+  });
+
+  it('under a name written encoded or in capitals (`api%5Fkey`, `X-API-KEY`)', () => {
+    const masker = new Masker();
+    expect(masker.url('/a?api%5Fkey=query_secret_4&X-API-KEY=query_secret_5&locale=en-GB')).toBe(
+      `/a?api%5Fkey=${ENCODED_MASK}&X-API-KEY=${ENCODED_MASK}&locale=en-GB`,
+    );
+    expect(masker.scrub('query_secret_4 query_secret_5')).toBe(`${MASK} ${MASK}`);
   });
 
   it('a parameter without `=` is no key, whatever its name starts with', () => {
@@ -101,5 +117,57 @@ describe('a key in the URL', () => {
     const masker = new Masker();
     expect(masker.url('/a?%ZZ=1&key=bad%ZZsecret')).toBe(`/a?%ZZ=1&key=${ENCODED_MASK}`);
     expect(masker.scrub('bad%ZZsecret')).toBe(MASK);
+  });
+});
+
+describe('a header named in any case', () => {
+  it('any header named like a key, not only x-api-key', () => {
+    const masker = new Masker();
+    for (const name of ['X-API-KEY', 'Api_Key', 'apikey', 'KEY', 'x_api_key'])
+      expect(masker.header(name, `header_secret_${name}`), name).toBe(MASK);
+    expect(masker.scrub('header_secret_KEY header_secret_Api_Key')).toBe(`${MASK} ${MASK}`);
+    expect(masker.header('X-Keys', 'not_a_secret')).toBe('not_a_secret');
+  });
+
+  it('Authorization, Cookie and Set-Cookie in capitals', () => {
+    const masker = new Masker();
+    expect(masker.header('Authorization', 'Bearer upper_secret_1')).toBe(`Bearer ${MASK}`);
+    expect(masker.header('Proxy-Authorization', 'upper_secret_2')).toBe(MASK);
+    expect(masker.header('COOKIE', 'a=upper_secret_3')).toBe(`a=${MASK}`);
+    expect(masker.header('Set-Cookie', 'b=upper_secret_4; Secure')).toBe(`b=${MASK}; Secure`);
+    expect(masker.scrub('upper_secret_1 upper_secret_2 upper_secret_3 upper_secret_4')).toBe(
+      `${MASK} ${MASK} ${MASK} ${MASK}`,
+    );
+  });
+});
+
+describe('a key in a body', () => {
+  it('a JSON string field named like a key, at any depth, however short, and its text elsewhere', () => {
+    const masker = new Masker();
+    expect(masker.body('{"q":{"apiKey":"body_secret_1"},"list":[{"key":"abc"}]}', 'application/json')).toBe(
+      `{"q":{"apiKey":"${MASK}"},"list":[{"key":"${MASK}"}]}`,
+    );
+    expect(masker.scrub('body_secret_1')).toBe(MASK);
+    expect(masker.body('{"key":"sandbox_body_1"}', undefined)).toBe(`{"key":"${SANDBOX_MASK}"}`);
+  });
+
+  it('written with escapes: the text as written is masked too', () => {
+    const masker = new Masker();
+    expect(masker.body('{"key":"body\\u005fsecret_2"}', undefined)).toBe(`{"key":"${MASK}"}`);
+    expect(masker.scrub('"body\\u005fsecret_2" body_secret_2')).toBe(`"${MASK}" ${MASK}`);
+  });
+
+  it("a form's parameter, masked encoded", () => {
+    const masker = new Masker();
+    expect(masker.body('a=1&api%5Fkey=body%5Fsecret_3', 'application/x-www-form-urlencoded')).toBe(
+      `a=1&api%5Fkey=${ENCODED_MASK}`,
+    );
+    expect(masker.scrub('body%5Fsecret_3 body_secret_3')).toBe(`${ENCODED_MASK} ${MASK}`);
+  });
+
+  it('nothing in a body that names no key', () => {
+    const masker = new Masker();
+    const text = '{"query":{"market":"UK","locale":"en-GB"},"note":"key"}';
+    expect(masker.body(text, 'application/json')).toBe(text);
   });
 });

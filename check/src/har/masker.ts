@@ -1,17 +1,26 @@
 /**
- * How the HARs the check writes (har.ts `toHar`) hide keys and credentials: a key where it is named (a
- * header or a query parameter ../keyNames.ts names), `authorization` and `proxy-authorization` (their scheme
- * kept), cookies (their names kept), and then the text of each secret seen wherever else it appears (a
- * body, a fault, a URL-encoded copy). Browser-safe.
+ * How the HARs the check writes (har.ts `toHar`) hide keys and credentials: a key where it is named (where
+ * ../keyNames.ts finds one: a header, a query parameter, the path, a body's field), `authorization` and
+ * `proxy-authorization` (their scheme kept), cookies (their names kept), and then the text of each secret
+ * seen wherever else it appears (a body, a fault, a URL-encoded copy). Header names are read in any case.
+ * Browser-safe.
  */
-import {isKeyName, SANDBOX_KEY_PREFIX} from '../keyNames';
+import {
+  CREDENTIAL_HEADERS,
+  credentialOf,
+  isFormType,
+  isKeyName,
+  keysInBody,
+  keysInUrl,
+  replaceValues,
+  SANDBOX_KEY_PREFIX,
+  type NamedValue,
+} from '../keyNames';
 
 /** What stands for a masked secret. */
 export const MASK = '…';
 /** Secrets shorter than this are masked where they are named (header, parameter) but not searched for in bodies. */
 const MIN_SCRUBBED_SECRET = 6;
-
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
 
 /**
  * A key as the HAR shows it: a sandbox key keeps its `sandbox_` prefix (`sandbox_…`), so a reader sees a
@@ -35,21 +44,22 @@ export class Masker {
     return mask;
   }
 
+  /** A header's value as the HAR shows it (`name` in any case). */
   header(name: string, value: string): string {
-    if (isKeyName(name)) return this.remember(value, maskKey(value));
-    if (CREDENTIAL_HEADERS.has(name)) {
+    const lower = name.toLowerCase();
+    if (isKeyName(lower)) return this.remember(value, maskKey(value));
+    if (CREDENTIAL_HEADERS.has(lower)) {
       // The scheme (`Bearer`, `Basic`) stays: it is no secret and says what was sent.
-      const scheme = /^([A-Za-z][\w-]*)\s+(\S.*)$/.exec(value);
-      if (!scheme) return this.remember(value, MASK);
-      this.remember(scheme[2], MASK);
-      return `${scheme[1]} ${MASK}`;
+      const {scheme, credential} = credentialOf(value);
+      this.remember(credential, MASK);
+      return scheme ? `${scheme} ${MASK}` : MASK;
     }
-    if (name === 'cookie')
+    if (lower === 'cookie')
       return value
         .split(';')
         .map((pair) => this.cookie(pair))
         .join('; ');
-    if (name === 'set-cookie') {
+    if (lower === 'set-cookie') {
       const [pair, ...attributes] = value.split(';');
       return [this.cookie(pair), ...attributes.map((attribute) => attribute.trim())].join('; ');
     }
@@ -64,23 +74,25 @@ export class Masker {
     return `${pair.slice(0, equals).trim()}=${MASK}`;
   }
 
-  /** The URL with the value of any key parameter (../keyNames.ts: `key`, `apikey`, `x-api-key`...) masked. */
+  /** A key found where it is named, remembered (decoded and as written) and masked (`encode`d for a URL or a form). */
+  private key(text: string, found: NamedValue, encode: boolean): string {
+    const mask = maskKey(found.value);
+    this.remember(text.slice(found.start, found.end), encode ? encodeURIComponent(mask) : mask);
+    this.remember(found.value, mask);
+    return encode ? encodeURIComponent(mask) : mask;
+  }
+
+  /**
+   * The URL with each key it names masked (../keyNames.ts `keysInUrl`: a query parameter named like a key,
+   * whatever its name's encoding, after the first `?`; a key named in the path).
+   */
   url(url: string): string {
-    const question = url.indexOf('?');
-    if (question < 0) return url;
-    const hash = url.indexOf('#', question);
-    const query = url.slice(question + 1, hash < 0 ? undefined : hash);
-    const masked = query
-      .split('&')
-      .map((pair) => {
-        const equals = pair.indexOf('=');
-        if (equals < 0 || !isKeyName(decode(pair.slice(0, equals)))) return pair;
-        const value = decode(pair.slice(equals + 1));
-        this.remember(pair.slice(equals + 1), encodeURIComponent(maskKey(value)));
-        return `${pair.slice(0, equals)}=${encodeURIComponent(this.remember(value, maskKey(value)))}`;
-      })
-      .join('&');
-    return url.slice(0, question + 1) + masked + (hash < 0 ? '' : url.slice(hash));
+    return replaceValues(url, keysInUrl(url), (found) => this.key(url, found, true));
+  }
+
+  /** A body with each key it names masked (a JSON string field named like a key, or a form's parameter). */
+  body(text: string, type: string | undefined): string {
+    return replaceValues(text, keysInBody(text, type), (found) => this.key(text, found, isFormType(type)));
   }
 
   /** Any text with every secret seen replaced (longest first, so no part of one is left). */
@@ -92,11 +104,3 @@ export class Masker {
     return scrubbed;
   }
 }
-
-const decode = (text: string): string => {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-};

@@ -28,7 +28,7 @@ import {SANDBOX_KEY_PREFIX} from '../keyNames';
 import {checkScenarios, DEFAULT_TIMEOUT_SECONDS, type CheckScenario} from '../model';
 import type {components} from '@portal/specs/types/check-api';
 import {checkError, keyDigest, withAbsoluteHelp} from './errors';
-import {HOSTED_RUN_RATE_LIMITS, MAX_RUN_REQUEST_BYTES} from './limits';
+import {HOSTED_RUN_RATE_LIMITS, MAX_KEY_LENGTH, MAX_RUN_REQUEST_BYTES} from './limits';
 import {withRetries, type RetryOptions} from './retry';
 import {runUrl, type ReportedEnd, type RunApi} from './run';
 
@@ -70,10 +70,10 @@ export const newRunId = (): string => toBase64Url(crypto.getRandomValues(new Uin
 function sandboxKey(c: Context): string | Response {
   const key = c.req.header('x-api-key');
   if (!key) return checkError(401, 'Send a sandbox_ key in x-api-key: the run answers only the key that made it.');
-  if (!key.startsWith(SANDBOX_KEY_PREFIX) || key.length > 256)
+  if (!key.startsWith(SANDBOX_KEY_PREFIX) || key.length > MAX_KEY_LENGTH)
     return checkError(
       403,
-      'Never send a real key to the sandbox or the check: a run is made with a sandbox_ key (any text after sandbox_, up to 256 characters).',
+      `Never send a real key to the sandbox or the check: a run is made with a sandbox_ key (any text after sandbox_, up to ${MAX_KEY_LENGTH} characters).`,
     );
   return key;
 }

@@ -10,6 +10,8 @@ import {REPORT_FILES} from '../report/fileTypes';
 export const HOSTED_MAX_CALLS_PER_SCENARIO = 300;
 /** The bytes of a create or finish body the check's API reads. */
 export const MAX_RUN_REQUEST_BYTES = 8 * 1024;
+/** The longest key a run is made with (`sandbox_` included): a longer one is refused as no sandbox key. */
+export const MAX_KEY_LENGTH = 256;
 /** The longest label a program may be given. */
 export const MAX_PROGRAM_LABEL = 200;
 /** How long a run and its reports are kept after it was created; then its object deletes them. */

@@ -1,33 +1,64 @@
 /**
- * What a hosted run does with a key that is not a sandbox key (./run.ts): finds it where a call names a key
- * (a header or query parameter keyNames.ts names), and takes it out of the call before anything is recorded,
- * there and wherever else its text appears, so no byte of it is stored.
+ * What a hosted run does with a key that is not a sandbox key (./run.ts): finds it wherever a call carries a
+ * key (`keysInCall` of ../keyNames.ts: a header named like one, `authorization`, a cookie, the query, a JSON or
+ * form body, a key named in the path), and takes it out of the call before anything is recorded, there and
+ * wherever else its text appears, so no byte of it is stored.
  */
-import {isKeyName, SANDBOX_KEY_PREFIX} from '../keyNames';
+import {
+  CREDENTIAL_HEADERS,
+  credentialOf,
+  isFormType,
+  isKeyName,
+  keysInBody,
+  keysInCall,
+  keysInCookie,
+  keysInUrl,
+  replaceValues,
+  SANDBOX_KEY_PREFIX,
+  type NamedValue,
+} from '../keyNames';
 import {MASK} from '../har/masker';
 import type {Header} from '../model';
 import type {IncomingCall} from '../record/recorder';
 
-/** Every text of a key that is not a sandbox key in the call (headers and query parameters named like a key). */
+const isReal = (key: string): boolean => !key.startsWith(SANDBOX_KEY_PREFIX);
+const real = (places: NamedValue[]): NamedValue[] => places.filter(({value}) => isReal(value));
+
+const textOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+const typeOf = (call: IncomingCall): string | undefined =>
+  call.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+
+/** Every text of a key that is not a sandbox key in the call, wherever it carries one (empty: none). */
 export function realKeys(call: IncomingCall): string[] {
-  const found: string[] = [];
-  for (const [name, value] of call.headers)
-    if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) found.push(value);
-  const query = call.url.split('?')[1];
-  if (query)
-    new URLSearchParams(query).forEach((value, name) => {
-      if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) found.push(value);
-    });
-  return found.filter(Boolean);
+  const body = call.body.length ? textOf(call.body) : undefined;
+  return keysInCall({url: call.url, headers: call.headers, ...(body ? {body} : {})})
+    .map(({value}) => value)
+    .filter((value) => value && isReal(value));
 }
 
 /** Secrets shorter than this are taken out where they are named, but not searched for elsewhere (as the HAR's masking). */
 const MIN_SCRUBBED_SECRET = 6;
 
 /**
- * The call with every key that is not a sandbox key taken out: the value of each header and query parameter
- * named like a key, and the text of each such key wherever else it appears (the URL, encoded or not; other
- * headers; the body).
+ * A header's value with a real key in it taken out (the whole value of a header named like a key, a credential
+ * after its scheme, a cookie's value), and every secret's text anywhere else in it.
+ */
+function headerWithout(name: string, value: string, scrub: (text: string) => string): string {
+  const lower = name.toLowerCase();
+  if (isKeyName(lower) && isReal(value)) return MASK;
+  if (CREDENTIAL_HEADERS.has(lower)) {
+    const {scheme, credential} = credentialOf(value);
+    if (isReal(credential)) return scheme ? `${scheme} ${MASK}` : MASK;
+  }
+  if (lower === 'cookie') return scrub(replaceValues(value, real(keysInCookie(value)), () => MASK));
+  return scrub(value);
+}
+
+/**
+ * The call with every key that is not a sandbox key taken out: the value at each place it is named (a header, a
+ * cookie, the credential of `authorization`, a query parameter, a key named in the path, a body's field), and
+ * the text of each such key wherever else it appears (`secrets`: the URL, encoded or not; other headers; the
+ * body).
  */
 export function withoutSecrets(call: IncomingCall, secrets: string[]): IncomingCall {
   const long = secrets.filter((secret) => secret.length >= MIN_SCRUBBED_SECRET);
@@ -36,19 +67,19 @@ export function withoutSecrets(call: IncomingCall, secrets: string[]): IncomingC
       (out, secret) => out.split(secret).join(MASK).split(encodeURIComponent(secret)).join(encodeURIComponent(MASK)),
       text,
     );
-  const [path, query] = call.url.split(/\?(.*)/s, 2);
-  const params = query === undefined ? undefined : new URLSearchParams(query);
-  params?.forEach((value, name) => {
-    if (isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX)) params.set(name, MASK);
-  });
-  const body = call.body.length ? new TextEncoder().encode(scrub(new TextDecoder().decode(call.body))) : call.body;
+  const encodedMask = () => encodeURIComponent(MASK);
+  let body = call.body;
+  if (body.length) {
+    const text = textOf(body);
+    const type = typeOf(call);
+    // A form's values are percent-encoded, a JSON string's are not
+    const mask = isFormType(type) ? encodedMask : () => MASK;
+    body = new TextEncoder().encode(scrub(replaceValues(text, real(keysInBody(text, type)), mask)));
+  }
   return {
     ...call,
-    url: scrub(params ? `${path}?${params.toString()}` : path),
-    headers: call.headers.map(
-      ([name, value]) =>
-        [name, isKeyName(name) && !value.startsWith(SANDBOX_KEY_PREFIX) ? MASK : scrub(value)] as Header,
-    ),
+    url: scrub(replaceValues(call.url, real(keysInUrl(call.url)), encodedMask)),
+    headers: call.headers.map(([name, value]) => [name, headerWithout(name, value, scrub)] as Header),
     body,
   };
 }

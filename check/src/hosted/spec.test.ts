@@ -9,7 +9,7 @@ import {loadCheckApi} from '@portal/specs/node';
 import type {Schema} from '@portal/specs';
 import {scenarioSummaries} from '../contract';
 import {checkScenarios, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS} from '../model';
-import {HOSTED_RUN_RATE_LIMITS, MAX_PROGRAM_LABEL, MAX_RUN_REQUEST_BYTES, RUN_FILES} from './limits';
+import {HOSTED_RUN_RATE_LIMITS, MAX_KEY_LENGTH, MAX_PROGRAM_LABEL, MAX_RUN_REQUEST_BYTES, RUN_FILES} from './limits';
 
 const doc = loadCheckApi();
 const schemas = doc.components!.schemas as Record<string, Schema & Record<string, unknown>>;
@@ -35,6 +35,11 @@ describe("the check API's specification", () => {
     expect(responses.ContentTooLarge.content['application/json'].example.message).toBe(
       `The body is larger than ${MAX_RUN_REQUEST_BYTES} bytes.`,
     );
+  });
+
+  it('bounds the key a run is made with as the API does', () => {
+    const scheme = doc.components!.securitySchemes!.SandboxKey as {description: string};
+    expect(scheme.description).toContain(`up to ${MAX_KEY_LENGTH} characters`);
   });
 
   it('lists a run’s files and quotes the new-run limit per key as the code has them', () => {

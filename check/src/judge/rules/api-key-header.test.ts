@@ -60,6 +60,59 @@ describe('api-key-header', () => {
     expectNoFailure(await judge(steps, {scenario: null, program: undefined, timeLimitMs: undefined}));
   });
 
+  it('reads the query after its first `?` and a key name in any encoding, as the HAR masking does', async () => {
+    const secondQuestion = await judge([{...currencies(KEY, `?note=a?b&apikey=${KEY}`), after: 0}]);
+    expectOnlyFails(secondQuestion, 'api-key-header', /a key in the query string \(apikey\)/, [0]);
+    const encoded = await judge([{...currencies(KEY, '?api%5Fkey=anything'), after: 0}]);
+    expectOnlyFails(encoded, 'api-key-header', /a key in the query string \(api_key\)/, [0]);
+  });
+
+  it('fails a key that is not a sandbox_ key anywhere else in a run of the check: a header, authorization, a cookie, the path, the body', async () => {
+    const withKey = (change: (request: Step['request']) => Step['request']): Step => {
+      const step = currencies();
+      return {...step, request: change(step.request), response: errorAnswer(403), after: 0};
+    };
+    const places: [Step, string][] = [
+      [withKey((request) => ({...request, headers: [...request.headers, ['api_key', 'live_1']]})), 'api_key'],
+      [
+        withKey((request) => ({...request, headers: [...request.headers, ['authorization', 'Bearer live_2']]})),
+        'authorization',
+      ],
+      [withKey((request) => ({...request, headers: [...request.headers, ['cookie', 'key=live_3']]})), 'the cookie key'],
+      [
+        withKey((request) => ({...request, url: request.url.replace('/currencies', '/currencies;apikey=live_4')})),
+        'the path (apikey)',
+      ],
+      [withKey((request) => ({...request, body: '{"auth":{"apiKey":"live_5"}}'})), 'the body (apiKey)'],
+    ];
+    for (const [step, where] of places) {
+      const report = await judge([step]);
+      // A key named in the path makes the call one of no operation: it is named by its method
+      const call = where.startsWith('the path') ? 'GET' : 'CultureService_ListCurrencies';
+      expect(verdictOf(report, 'api-key-header'), where).toMatchObject({
+        outcome: 'fail',
+        detail: `1 call of 1: #0 ${call}: a key in ${where} that is not a sandbox_ key; the sandbox takes sandbox_ keys only`,
+      });
+      // In a HAR, any key may be sent
+      expectNoFailure(await judge([step], {scenario: null, program: undefined, timeLimitMs: undefined}));
+    }
+    // A sandbox key in those places is no real key
+    const sandboxKeys = withKey((request) => ({
+      ...request,
+      headers: [...request.headers, ['authorization', `Bearer ${KEY}`], ['cookie', `key=${KEY}`]],
+      body: `{"apiKey":"${KEY}"}`,
+    }));
+    expect(verdictOf(await judge([sandboxKeys]), 'api-key-header').outcome).toBe('pass');
+  });
+
+  it('judges a call that needs no key and sends one only in its body, in a run of the check', async () => {
+    const path = pathOf('CultureService_NearestCulture');
+    const report = await judge([
+      {request: send('GET', path, {key: 'live_6'}, null), response: answer(200, {}), after: 0},
+    ]);
+    expect(verdictOf(report, 'api-key-header')).toMatchObject({outcome: 'fail', calls: [0]});
+  });
+
   describe('where the spec says security: []', () => {
     /** NearestCulture's example call, with `key` in its x-api-key header and `extra` added to its query. */
     const nearest = (key: string | null, extra = ''): Step => {

@@ -1,10 +1,11 @@
 /**
  * `api-key-header`: a call that needs a key sends it in the header its operation's security scheme names,
- * never in the query string; to the sandbox (a run of the check, not a HAR), only a sandbox key. A query
- * parameter carries a key when it is named like one (../../keyNames.ts, the list the HAR's masking reads too)
- * or holds a key the call's headers send or a sandbox key.
+ * never in the query string; to the sandbox (a run of the check, not a HAR), only a sandbox key, wherever the
+ * call carries one. Where a call carries a key is read by ../../keyNames.ts, the reader the HAR's masking and
+ * the hosted run's refusal use too: a query parameter carries a key when it is named like one (after the
+ * URL's first `?`, its name decoded) or holds a key the call's headers send or a sandbox key.
  */
-import {isKeyName, SANDBOX_KEY_PREFIX} from '../../keyNames';
+import {isKeyName, keysInCall, queryParameters, SANDBOX_KEY_PREFIX} from '../../keyNames';
 import type {Call, Run} from '../../record/recording';
 import {
   allOf,
@@ -26,18 +27,22 @@ const keysSent = (run: Run, call: Call): [name: string, value: string][] =>
     return value ? [[name, value] as [string, string]] : [];
   });
 
-/** Query parameters that carry a key: named like one, or holding a key the call's headers send. */
+/** Query parameters that carry a key: named like one, or holding a key the call's headers send or a sandbox key. */
 function keysInQuery(run: Run, call: Call): string[] {
-  const query = call.exchange.request.url.split('?')[1];
-  if (!query) return [];
   const sent = keysSent(run, call).map(([, value]) => value);
-  const found: string[] = [];
-  new URLSearchParams(query).forEach((value, name) => {
-    const named = isKeyName(name, run.specs.allKeyHeaders);
-    if (named || sent.includes(value) || value.startsWith(SANDBOX_KEY_PREFIX)) found.push(name);
-  });
-  return found;
+  return queryParameters(call.exchange.request.url)
+    .filter(
+      ({name, value}) =>
+        isKeyName(name, run.specs.allKeyHeaders) || sent.includes(value) || value.startsWith(SANDBOX_KEY_PREFIX),
+    )
+    .map(({name}) => name);
 }
+
+/** Where else than the query a call carries a key that is not a sandbox key: a header, a cookie, the path, the body. */
+const realKeysSent = (run: Run, call: Call): string[] =>
+  keysInCall(call.exchange.request, run.specs.allKeyHeaders)
+    .filter(({part, value}) => part !== 'query' && !value.startsWith(SANDBOX_KEY_PREFIX))
+    .map(({where}) => where);
 
 export default defineRule({
   id: 'api-key-header',
@@ -52,22 +57,20 @@ export default defineRule({
     const broken: string[] = [];
     const breaking: Call[] = [];
     for (const call of run.calls) {
+      // Never a real key to the sandbox, wherever it is, even in a call of no operation (a key named in the
+      // path is one); a HAR's keys are masked or real, and not judged
+      const realKeys = checkRun ? realKeysSent(run, call) : [];
       const operationId = call.checked.operationId;
-      if (!operationId) continue;
-      const needed = run.specs.keyHeaders.get(operationId) ?? [];
-      const inQuery = keysInQuery(run, call);
+      if (!operationId && !realKeys.length) continue;
+      const needed = (operationId && run.specs.keyHeaders.get(operationId)) || [];
+      const inQuery = operationId ? keysInQuery(run, call) : [];
       const sentKeys = keysSent(run, call);
-      if (!needed.length && !inQuery.length && !sentKeys.length) continue;
+      if (!needed.length && !inQuery.length && !sentKeys.length && !realKeys.length) continue;
       judged.push(call);
       const problems = [
         ...needed.filter((name) => !headerOf(call.exchange.request.headers, name)).map((name) => `no ${name} header`),
         ...inQuery.map((name) => `a key in the query string (${name})`),
-        // Never a real key to the sandbox; a HAR's keys are masked or real, and not judged
-        ...(checkRun
-          ? sentKeys
-              .filter(([, value]) => !value.startsWith(SANDBOX_KEY_PREFIX))
-              .map(([name]) => `a key in ${name} that is not a ${SANDBOX_KEY_PREFIX} key`)
-          : []),
+        ...realKeys.map((where) => `a key in ${where} that is not a ${SANDBOX_KEY_PREFIX} key`),
       ];
       if (problems.length) {
         breaking.push(call);
