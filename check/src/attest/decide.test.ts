@@ -4,7 +4,7 @@
  * FAILED statement names neither.
  */
 import {describe, expect, it} from 'vitest';
-import {decide, runFacts} from './decide';
+import {decide, factLines, runFacts} from './decide';
 import {CHECK_CONFIGURATION, type TestResultStatement} from './statement';
 
 const statement = (
@@ -85,5 +85,28 @@ describe('decide', () => {
     expect(facts).toMatchObject({partner: 'Acme', scenarios: ['normal'], passed: 1, failed: [], notExercised: 1});
     expect(facts).not.toHaveProperty('program');
     expect(facts).not.toHaveProperty('challenge');
+  });
+
+  it('reads the program files and commit the command declared, of the right shape only, and prints them', () => {
+    const file = {path: 'client.mjs', sha256: 'b'.repeat(64)};
+    const facts = runFacts(
+      statement('PASSED', {
+        programFiles: [file, {path: 'x'}, 'y', {path: 'z', sha256: 1}],
+        programCommit: {commit: 'c'.repeat(40), dirty: true, extra: 1},
+      }),
+    );
+    expect(facts.programFiles).toEqual([file]);
+    expect(facts.programCommit).toEqual({commit: 'c'.repeat(40), dirty: true});
+    expect(factLines(facts)).toEqual(
+      expect.arrayContaining([
+        `program file: client.mjs sha256:${'b'.repeat(64)} (declared)`,
+        `program commit: ${'c'.repeat(40)}, with changes not committed (declared)`,
+      ]),
+    );
+    const clean = runFacts(statement('PASSED', {programCommit: {commit: 'd'.repeat(40), dirty: false}}));
+    expect(factLines(clean)).toContain(`program commit: ${'d'.repeat(40)} (declared)`);
+    const none = runFacts(statement('PASSED', {programFiles: 'all', programCommit: {commit: 'e', dirty: 'no'}}));
+    expect([none.programFiles, none.programCommit]).toEqual([[], undefined]);
+    expect(factLines(none).some((line) => line.startsWith('program '))).toBe(false);
   });
 });

@@ -6,7 +6,13 @@
  * says of the run (partner, challenge, program, scenarios, times), for `verify` and the page to show without
  * decoding the payload by hand. Browser-safe.
  */
-import {CHECK_CONFIGURATION, notExercisedOf, type TestResultStatement} from './statement';
+import {
+  CHECK_CONFIGURATION,
+  notExercisedOf,
+  type ProgramCommit,
+  type ProgramFile,
+  type TestResultStatement,
+} from './statement';
 import {coverageLines, type ScenarioCoverage} from '../judge/coverage';
 import {isObject} from '../json';
 import {policyReasons, type NamedPolicy} from './policy';
@@ -33,6 +39,10 @@ export interface RunFacts {
   challenge?: string;
   /** The program's label, declared by the partner's command. */
   program?: string;
+  /** The files the partner's command named, by SHA-256, as it declared them. */
+  programFiles: ProgramFile[];
+  /** The git commit the partner's command ran at, as it declared it. */
+  programCommit?: ProgramCommit;
   scenarios: string[];
   startedAt?: string;
   finishedAt?: string;
@@ -58,6 +68,10 @@ const isCoverage = (value: unknown): value is ScenarioCoverage =>
   Array.isArray(value.exercisedRules);
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const isProgramFile = (value: unknown): value is ProgramFile =>
+  isObject(value) && typeof value.path === 'string' && typeof value.sha256 === 'string';
+const isProgramCommit = (value: unknown): value is ProgramCommit =>
+  isObject(value) && typeof value.commit === 'string' && typeof value.dirty === 'boolean';
 const texts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
@@ -75,6 +89,10 @@ export function runFacts(statement: TestResultStatement): RunFacts {
     ...optional('partner'),
     ...optional('challenge'),
     ...optional('program'),
+    programFiles: Array.isArray(notes.programFiles) ? (notes.programFiles as unknown[]).filter(isProgramFile) : [],
+    ...(isProgramCommit(notes.programCommit)
+      ? {programCommit: {commit: notes.programCommit.commit, dirty: notes.programCommit.dirty}}
+      : {}),
     scenarios: texts(notes.scenarios),
     ...optional('startedAt'),
     ...optional('finishedAt'),
@@ -114,6 +132,12 @@ export function factLines(facts: RunFacts): string[] {
     ...(facts.partner !== undefined ? [`partner: ${facts.partner} (declared by the partner's command)`] : []),
     ...(facts.challenge !== undefined ? [`challenge: ${facts.challenge}`] : []),
     ...(facts.program !== undefined ? [`program: ${facts.program} (declared by the partner's command)`] : []),
+    ...facts.programFiles.map((file) => `program file: ${file.path} sha256:${file.sha256} (declared)`),
+    ...(facts.programCommit
+      ? [
+          `program commit: ${facts.programCommit.commit}${facts.programCommit.dirty ? ', with changes not committed' : ''} (declared)`,
+        ]
+      : []),
     `scenarios: ${facts.scenarios.join(', ') || 'none'}`,
     ...(facts.startedAt && facts.finishedAt ? [`time: ${facts.startedAt} to ${facts.finishedAt}`] : []),
     ...coverageLines(facts.coverage).map((line) => `covered in ${line}`),

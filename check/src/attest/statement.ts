@@ -119,6 +119,22 @@ export interface AttestationInput {
   partner?: string;
   /** The text the provider issued for this check (`verify --challenge` compares it). */
   challenge?: string;
+  /** The files the partner's command named, by SHA-256 (declared, not proven). */
+  programFiles?: ProgramFile[];
+  /** The git commit the partner's command ran at (declared, not proven). */
+  programCommit?: ProgramCommit;
+}
+
+/** A file the partner's command named, by SHA-256 (the check API's `ProgramFile`). */
+export interface ProgramFile {
+  path: string;
+  sha256: string;
+}
+
+/** The git commit the partner's command ran at (the check API's `ProgramCommit`). */
+export interface ProgramCommit {
+  commit: string;
+  dirty: boolean;
 }
 
 /** The statement of a judged run. */
@@ -141,6 +157,8 @@ export async function testResultStatement(input: AttestationInput): Promise<Test
             program: report.subject,
             ...(input.partner ? {partner: input.partner} : {}),
             ...(input.challenge ? {challenge: input.challenge} : {}),
+            ...(input.programFiles ? {programFiles: input.programFiles} : {}),
+            ...(input.programCommit ? {programCommit: input.programCommit} : {}),
             scenarios: report.runs.map((run) => run.recording.scenario ?? run.recording.label ?? 'har'),
             startedAt: input.startedAt,
             finishedAt: input.finishedAt,

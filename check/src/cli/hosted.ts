@@ -2,7 +2,8 @@
  * `check --hosted <portal origin> -- <program>`: the command's side of a hosted run (../hosted/api.ts on the portal's
  * Worker). It makes a run with a sandbox key of its own (`sandbox_check_` and 128 random bits), runs the
  * program once per scenario on this machine with `API_BASE_URL` set to that scenario's base URL on the portal
- * and `API_KEY` to the key, tells the run how each program ended, and writes the run's report files (the same
+ * and `API_KEY` to the key (the run is told the SHA-256 of the files the command names and the git commit it
+ * runs at, ./programSource.ts), tells the run how each program ended, and writes the run's report files (the same
  * as the local check's, plus `attestation.json`) to the report folder. The portal records and judges the
  * calls; this machine only runs the program. With `--for`, it then judges the signed statement against each
  * named API's go-live policy, as `verify --for` will (../attest/decide.ts), and says what is missing. Exit
@@ -15,6 +16,7 @@ import createClient from 'openapi-fetch';
 import type {paths} from '@portal/specs/types/check-api';
 import type {CheckScenario, ProgramEnd} from '../model';
 import {CannotStart, runProgram} from './runProgram';
+import {programSource} from './programSource';
 import {stderrExcerpt} from './summary';
 import {RUN_FILES, type RunFile} from '../hosted/limits';
 import {decide} from '../attest/decide';
@@ -79,8 +81,10 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
       }),
   });
   try {
+    const source = await programSource(args.command, args.args, io.cwd, args.reportDir);
     const created = await client.POST('/check/v1/runs', {
       body: {
+        ...source,
         scenarios: args.scenarios,
         program: [args.command, ...args.args].join(' ').slice(0, 200),
         timeoutSeconds: args.timeoutS,
@@ -95,6 +99,13 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
     const run = created.data;
     const runId = {params: {path: {runId: run.id}}};
     io.out(`Hosted run ${run.url} (kept until ${run.expiresAt})`);
+    const declared = [
+      ...(source.programFiles ?? []).map((file) => `${file.path} sha256:${file.sha256.slice(0, 12)}…`),
+      ...(source.programCommit
+        ? [`commit ${source.programCommit.commit.slice(0, 12)}${source.programCommit.dirty ? ' with changes' : ''}`]
+        : []),
+    ];
+    if (declared.length) io.out(`Program, as signed into the attestation: ${declared.join(', ')}`);
 
     const programs: Partial<Record<CheckScenario, Omit<ProgramEnd, 'stderrTail' | 'flooded'>>> = {};
     for (const {scenario, baseUrl} of run.runs) {

@@ -178,6 +178,8 @@ export function hostedCheckApi<Bindings extends object = object>(
         program: asked.program ?? 'a program',
         ...(asked.partner ? {partner: asked.partner} : {}),
         ...(asked.challenge ? {challenge: asked.challenge} : {}),
+        ...(asked.programFiles?.length ? {programFiles: asked.programFiles} : {}),
+        ...(asked.programCommit ? {programCommit: asked.programCommit} : {}),
         timeoutSeconds: asked.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
       }),
     );

@@ -188,6 +188,32 @@ describe('a hosted run', () => {
     );
   });
 
+  it('signs the partner, challenge, program files and commit the command declared into the statement', async () => {
+    const declared = {
+      partner: 'Acme Travel',
+      challenge: 'go-live-7',
+      programFiles: [{path: 'client.mjs', sha256: 'f'.repeat(64)}],
+      programCommit: {commit: 'c'.repeat(40), dirty: false},
+    };
+    const run = await made({scenarios: ['normal'], ...declared});
+    await goodProgram(run.runs[0].baseUrl);
+    expect((await finish(run.id, ['normal'])).status).toBe(200);
+    const attestation = await (await send(`/check/v1/runs/${run.id}/attestation.json`, {method: 'GET'})).text();
+    const keys = JSON.stringify({keys: [runs.signer.published]});
+    const outcome = await verifyAttestation({attestation, keys, now: clock.now});
+    expect(outcome.status).toBe('verified');
+    const check = outcome.status === 'verified' ? outcome.statement.predicate.configuration[0] : undefined;
+    expect(check?.annotations).toMatchObject(declared);
+    // Left out, none is claimed
+    const bare = await made({scenarios: ['normal']});
+    await goodProgram(bare.runs[0].baseUrl);
+    await finish(bare.id, ['normal']);
+    const plain = await (await send(`/check/v1/runs/${bare.id}/attestation.json`, {method: 'GET'})).text();
+    const read = await verifyAttestation({attestation: plain, keys, now: clock.now});
+    const annotations = read.status === 'verified' ? read.statement.predicate.configuration[0].annotations : {};
+    for (const name of Object.keys(declared)) expect(annotations, name).not.toHaveProperty(name);
+  });
+
   it('fails a program that retries a 429 too soon, on retry-after, in its attestation too', async () => {
     const run = await made({scenarios: ['rate-limited']});
     const base = run.runs[0].baseUrl;
@@ -362,12 +388,32 @@ describe('making a run', () => {
     expect(await refused({program: 'x'.repeat(MAX_PROGRAM_LABEL + 1)})).toEqual(
       violation('program', `must NOT have more than ${MAX_PROGRAM_LABEL} characters`, 'maxLength'),
     );
+    const file = (index: number) => ({path: `f${index}.mjs`, sha256: 'a'.repeat(64)});
+    expect(await refused({programFiles: Array.from({length: 21}, (_, index) => file(index))})).toEqual(
+      violation('programFiles', 'must NOT have more than 20 items', 'maxItems'),
+    );
+    expect(await refused({programFiles: [{path: 'a.mjs', sha256: 'A'.repeat(64)}]})).toEqual(
+      violation('programFiles[0].sha256', 'must match pattern "^[0-9a-f]{64}$"', 'pattern'),
+    );
+    expect(await refused({programFiles: [{...file(0), path: 'p'.repeat(201)}]})).toEqual(
+      violation('programFiles[0].path', 'must NOT have more than 200 characters', 'maxLength'),
+    );
+    expect(await refused({programCommit: {commit: 'a'.repeat(41), dirty: false}})).toEqual(
+      violation('programCommit.commit', 'must match pattern "^([0-9a-f]{40}|[0-9a-f]{64})$"', 'pattern'),
+    );
     // Just inside each bound
     for (const body of [
       {timeoutSeconds: 3600},
       {timeoutSeconds: 1},
       {program: 'x'.repeat(MAX_PROGRAM_LABEL)},
       {scenarios: ['rejected']},
+      {
+        programFiles: Array.from({length: 20}, (_, index) => ({
+          ...file(index),
+          path: 'p'.repeat(200 - String(index).length) + index,
+        })),
+      },
+      {programCommit: {commit: 'a'.repeat(64), dirty: true}},
     ])
       expect((await createRun(body)).status, JSON.stringify(body)).toBe(201);
   });

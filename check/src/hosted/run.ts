@@ -29,7 +29,7 @@ import {
   type Recorder,
 } from '../record/recorder';
 import {judgeHarText} from '../judge/judgeHar';
-import {attest} from '../attest/statement';
+import {attest, type ProgramCommit, type ProgramFile} from '../attest/statement';
 import type {Signer} from '../attest/keys';
 import {checkError, keyDigest} from './errors';
 import {realKeys, withoutSecrets} from './secrets';
@@ -77,6 +77,9 @@ export interface RunMeta {
   partner?: string;
   /** The text the provider issued for this check, signed into the attestation. */
   challenge?: string;
+  /** The files the command named, by SHA-256, and the git commit it ran at, as the command declared them. */
+  programFiles?: ProgramFile[];
+  programCommit?: ProgramCommit;
   scenarios: CheckScenario[];
   timeoutSeconds: number;
   createdMs: number;
@@ -107,7 +110,16 @@ export type ReportedEnd = Omit<ProgramEnd, 'stderrTail' | 'flooded'>;
 /** What the check's API gives a new run (it checked the request first). */
 export type RunCreate = Pick<
   RunMeta,
-  'id' | 'keyDigest' | 'origin' | 'program' | 'partner' | 'challenge' | 'scenarios' | 'timeoutSeconds'
+  | 'id'
+  | 'keyDigest'
+  | 'origin'
+  | 'program'
+  | 'partner'
+  | 'challenge'
+  | 'programFiles'
+  | 'programCommit'
+  | 'scenarios'
+  | 'timeoutSeconds'
 >;
 
 /**
@@ -381,6 +393,8 @@ export class HostedRun implements RunApi {
         ...(this.deps.commit ? {commit: this.deps.commit} : {}),
         ...(meta.partner ? {partner: meta.partner} : {}),
         ...(meta.challenge ? {challenge: meta.challenge} : {}),
+        ...(meta.programFiles ? {programFiles: meta.programFiles} : {}),
+        ...(meta.programCommit ? {programCommit: meta.programCommit} : {}),
       },
       signer,
     );
