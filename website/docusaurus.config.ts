@@ -12,6 +12,7 @@ import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
 import remarkEnumTables from './src/plugins/enumTables';
 import remarkFieldTables from './src/plugins/fieldTables';
+import remarkGoLivePolicies from './src/plugins/goLivePolicies';
 import remarkTryIt from './src/components/TryIt/remarkTryIt';
 import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
@@ -74,7 +75,7 @@ const config: Config = {
           routeBasePath: 'docs',
           // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications; `<TryIt>`: the
           // operation's summary, from the same.
-          remarkPlugins: [remarkEnumTables, remarkFieldTables, remarkTryIt],
+          remarkPlugins: [remarkEnumTables, remarkFieldTables, remarkGoLivePolicies, remarkTryIt],
           // `<SpecReleases />` in the change log: the releases of the specifications and their changes
           // (before Docusaurus's own plugins, so its headings get anchors and a place in the table of contents).
           beforeDefaultRemarkPlugins: [remarkSpecReleases],

@@ -23,6 +23,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {contentFiles, gatherGuides, markdownPath, pagesMarkdown, type DocsPage} from '@portal/content';
 import {componentMarkdown} from '../src/components/markdown';
 import remarkEnumTables from '../src/plugins/enumTables';
+import remarkGoLivePolicies from '../src/plugins/goLivePolicies';
 import remarkSpecReleases from '../src/plugins/changelog/specReleases';
 import {loadBundles, referenceMarkdown} from '@portal/specs/node';
 import {agentInstructions} from '../src/plugins/llms/llmsTxt';
@@ -136,7 +137,7 @@ function guideTwins(): [string, string][] {
     bundles,
     siteUrl: site.siteUrl,
     components: componentMarkdown(site),
-    guideRemarkPlugins: [remarkSpecReleases, remarkEnumTables],
+    guideRemarkPlugins: [remarkSpecReleases, remarkEnumTables, remarkGoLivePolicies],
   });
   return converted.map((page, index) => [path.relative(websiteDir, pages[index].file!), prose(page.markdown)]);
 }

@@ -18,6 +18,7 @@ import {
   RUN_RETENTION_MS,
 } from '@portal/check/hosted/limits';
 import remarkEnumTables from '../plugins/enumTables';
+import remarkGoLivePolicies from '../plugins/goLivePolicies';
 import remarkSpecReleases from '../plugins/changelog/specReleases';
 import type {DownloadInfo} from '../plugins/downloads/downloads';
 import {checkLimitMarkdown} from './CheckLimit/markdown';
@@ -54,7 +55,7 @@ function convert(site: SiteFacts, only?: string[]) {
       bundles,
       siteUrl: site.siteUrl,
       components: componentMarkdown(site),
-      guideRemarkPlugins: [remarkSpecReleases, remarkEnumTables],
+      guideRemarkPlugins: [remarkSpecReleases, remarkEnumTables, remarkGoLivePolicies],
     }).map((page) => [page.path, page.markdown]),
   );
 }
