@@ -106,7 +106,10 @@ export interface AttestationInput {
   rules: Rule[];
   /** `session.har` exactly as served. */
   har: string;
-  /** The run's address (`<portal>/check/v1/runs/<id>`). */
+  /**
+   * Where the run's reports are open to whoever holds the attestation until the run expires
+   * (`<portal>/check/v1/runs/<id>/reports/<token>`, ../hosted/run.ts `reportsUrl`).
+   */
   url: string;
   /** The portal's origin: the bundles' addresses. */
   siteUrl: string;

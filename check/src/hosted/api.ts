@@ -204,7 +204,18 @@ export function hostedCheckApi<Bindings extends object = object>(
 
   app.get('/runs/:id', (c) => {
     const run = runOf(c);
-    return run instanceof Response ? run : retried(() => run.stub().status(c.req.header('x-api-key')));
+    return run instanceof Response ? run : retried(() => run.stub().status({key: c.req.header('x-api-key')}));
+  });
+  // The run's shared address, which its attestation carries: its state and files with no key
+  app.get('/runs/:id/reports/:token{[A-Za-z0-9_-]{22}}', (c) => {
+    const run = runOf(c);
+    return run instanceof Response ? run : retried(() => run.stub().status({reportsToken: c.req.param('token')}));
+  });
+  app.get('/runs/:id/reports/:token{[A-Za-z0-9_-]{22}}/:file{[a-z]+\\.[a-z]+}', (c) => {
+    const run = runOf(c);
+    return run instanceof Response
+      ? run
+      : retried(() => run.stub().file({reportsToken: c.req.param('token')}, c.req.param('file')));
   });
   app.post('/runs/:id/finish', bodyLimit({maxSize: MAX_RUN_REQUEST_BYTES, onError: tooLarge}), async (c) => {
     const run = runOf(c);
@@ -220,7 +231,7 @@ export function hostedCheckApi<Bindings extends object = object>(
     const run = runOf(c);
     return run instanceof Response
       ? run
-      : retried(() => run.stub().file(c.req.header('x-api-key'), c.req.param('file')));
+      : retried(() => run.stub().file({key: c.req.header('x-api-key')}, c.req.param('file')));
   });
   app.all('/runs/:id/:segment/apiservices/*', (c) => {
     const run = runOf(c);

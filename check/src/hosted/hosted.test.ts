@@ -182,7 +182,34 @@ describe('a hosted run', () => {
     const keys = JSON.stringify({keys: [runs.signer.published]});
     const outcome = await verifyAttestation({attestation, keys, now: clock.now, har, bundles});
     expect(outcome.status).toBe('verified');
-    expect(outcome.status === 'verified' && outcome.statement.predicate.url).toBe(run.url);
+    // The attestation carries the run's shared address: its reports open there with no key
+    const shared = outcome.status === 'verified' ? outcome.statement.predicate.url : '';
+    expect(shared).toMatch(new RegExp(`^${run.url}/reports/[\\w-]{22}$`));
+    const opened = await send(new URL(shared).pathname, {method: 'GET', key: null});
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as {files: string[]}).files).toContain(`${shared}/report.html`);
+    const sharedHtml = await send(`${new URL(shared).pathname}/report.html`, {method: 'GET', key: null});
+    expect([sharedHtml.status, sharedHtml.headers.get('content-security-policy')]).toEqual([
+      200,
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    ]);
+    expect(await sharedHtml.text()).toBe(await (await file('report.html')).text());
+    // A token one character off, another run's token, a token of another length: no such run
+    const token = shared.slice(-22);
+    const other = token.slice(0, 21) + (token.endsWith('A') ? 'B' : 'A');
+    for (const path of [
+      `/check/v1/runs/${run.id}/reports/${other}`,
+      `/check/v1/runs/${run.id}/reports/${other}/report.html`,
+      `/check/v1/runs/${run.id}/reports/${token.slice(1)}/report.html`,
+      `/check/v1/runs/${run.id}/reports/${token}A/report.html`,
+    ])
+      expect((await send(path, {method: 'GET', key: null})).status, path).toBe(404);
+    // The key is not needed there, and the token opens no other address of the run
+    expect((await send(`/check/v1/runs/${run.id}/report.html`, {method: 'GET', key: null})).status).toBe(401);
+    const other2 = await made({scenarios: ['normal']});
+    expect(
+      (await send(`/check/v1/runs/${other2.id}/reports/${token}/report.html`, {method: 'GET', key: null})).status,
+    ).toBe(404);
     expect(outcome.status === 'verified' && outcome.statement.predicate.passedTests).toContain(
       'rate-limited/retry-after',
     );

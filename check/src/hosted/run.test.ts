@@ -83,7 +83,7 @@ describe('finishing a run', () => {
   it("names the build's commit in its attestation when the Worker knows it", async () => {
     const {run, signer, clock} = await setUp({commit: '0123456789abcdef0123456789abcdef01234567'});
     expect((await run.finish(KEY, programs)).status).toBe(200);
-    const attestation = await (await run.file(KEY, 'attestation.json')).text();
+    const attestation = await (await run.file({key: KEY}, 'attestation.json')).text();
     const outcome = await verifyAttestation({
       attestation,
       keys: JSON.stringify({keys: [signer.published]}),
@@ -99,7 +99,7 @@ describe('finishing a run', () => {
 describe("a run's object made again", () => {
   it('answers a run made but not yet called', async () => {
     const {make} = await setUp();
-    expect((await make().status(KEY)).status).toBe(200);
+    expect((await make().status({key: KEY})).status).toBe(200);
   });
 
   it('keeps the note that the run expired when its alarm runs on an object woken afresh', async () => {
@@ -108,7 +108,7 @@ describe("a run's object made again", () => {
     await make().alarm();
     expect([...storage.values.keys()]).toEqual(['expired']);
     expect(storage.alarmAt).toBe(START + RUN_RETENTION_MS + TOMBSTONE_MS);
-    expect((await make().status(KEY)).status).toBe(410);
+    expect((await make().status({key: KEY})).status).toBe(410);
   });
 
   it('keeps the note when the alarm runs again before its time, and forgets the run at its time', async () => {
@@ -120,7 +120,7 @@ describe("a run's object made again", () => {
     await make().alarm();
     expect([...storage.values.keys()]).toEqual(['expired']);
     expect(storage.alarmAt).toBe(START + RUN_RETENTION_MS + TOMBSTONE_MS);
-    const gone = await make().status(KEY);
+    const gone = await make().status({key: KEY});
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as {message: string}).message).toBe(
       'This run expired at 2026-11-28T09:00:00.000Z: its calls and reports are deleted. Start a new run.',
@@ -128,7 +128,7 @@ describe("a run's object made again", () => {
     clock.now += 1;
     await make().alarm();
     expect(storage.values.size).toBe(0);
-    const forgotten = await make().status(KEY);
+    const forgotten = await make().status({key: KEY});
     expect(forgotten.status).toBe(404);
     expect(((await forgotten.json()) as {message: string}).message).toBe(
       'No such run: its id is wrong, or it was deleted.',

@@ -93,6 +93,11 @@ export interface RunMeta {
    * not say which scenario it is in, so it cannot behave well only when tested.
    */
   segments: Partial<Record<CheckScenario, string>>;
+  /**
+   * 128 random bits: the run's state and files answer it at `<run>/reports/<token>` with no key, the address
+   * the attestation's `predicate.url` carries, so whoever holds the attestation can open the run's reports.
+   */
+  reportsToken: string;
   /** Each scenario's first call (its clock starts there). */
   firstCallMs: Partial<Record<CheckScenario, number>>;
   flooded: CheckScenario[];
@@ -123,16 +128,23 @@ export type RunCreate = Pick<
 >;
 
 /**
+ * Who reads a run: the `x-api-key` a request sent (undefined: none), which must be the key that made the run,
+ * or the reports token of the run's shared address (`reportsUrl`), which the attestation carries.
+ */
+export type RunAccess = {key: string | undefined} | {reportsToken: string};
+
+/**
  * A run's methods, as the check's API calls them (./api.ts): on the Durable Object's stub over RPC in the Worker
  * (deploy/src/runObject.ts delegates each to `HostedRun`), on a `HostedRun` itself in Node. `key` is the
- * `x-api-key` the request sent (undefined: none); the run answers only the key that made it.
+ * `x-api-key` the request sent (undefined: none); the run answers only the key that made it, and its state
+ * and files also whoever holds its attestation (`RunAccess`).
  */
 export interface RunApi {
   create(input: RunCreate): Promise<RunMeta>;
   call(request: Request, scenario: string, path: string): Promise<Response>;
-  status(key: string | undefined): Promise<Response>;
+  status(access: RunAccess): Promise<Response>;
   finish(key: string | undefined, programs: Partial<Record<CheckScenario, ReportedEnd>>): Promise<Response>;
-  file(key: string | undefined, name: string): Promise<Response>;
+  file(access: RunAccess, name: string): Promise<Response>;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
@@ -144,6 +156,10 @@ const CHUNK = 512 * 1024;
 
 /** The run's own address (its scenarios' base URLs are under it). */
 export const runUrl = (origin: string, id: string): string => `${origin}/check/v1/runs/${id}`;
+
+/** The run's shared address: its state and files for whoever holds its attestation, which carries it. */
+export const reportsUrl = (meta: Pick<RunMeta, 'origin' | 'id' | 'reportsToken'>): string =>
+  `${runUrl(meta.origin, meta.id)}/reports/${meta.reportsToken}`;
 
 /** A scenario's base URL segment: 64 random bits, base64url. */
 const newSegment = (): string => toBase64Url(crypto.getRandomValues(new Uint8Array(8)));
@@ -205,6 +221,7 @@ export class HostedRun implements RunApi {
       expiresMs: now + RUN_RETENTION_MS,
       state: 'recording',
       segments,
+      reportsToken: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
       firstCallMs: {},
       flooded: [],
     };
@@ -233,6 +250,15 @@ export class HostedRun implements RunApi {
   }
 
   /** Whether the key sent is the run's own: undefined when it is, else the error answer. */
+  /** The refusal of a reader the run does not answer, or undefined. */
+  private async allowed(access: RunAccess, meta: RunMeta): Promise<Response | undefined> {
+    if (!('reportsToken' in access)) return this.ownKey(access.key, meta);
+    // Compared as digests, so the time taken says nothing of how much of the token was right
+    if (!meta.reportsToken || (await keyDigest(access.reportsToken)) !== (await keyDigest(meta.reportsToken)))
+      return checkError(404, 'No such run: its id is wrong, or it was deleted.');
+    return undefined;
+  }
+
   private async ownKey(key: string | undefined, meta: RunMeta): Promise<Response | undefined> {
     if (!key) return checkError(401, 'Send the sandbox_ key that made this run in x-api-key.');
     if ((await keyDigest(key)) !== meta.keyDigest)
@@ -303,12 +329,13 @@ export class HostedRun implements RunApi {
     return answer;
   }
 
-  /** The run's state, for its key. */
-  async status(key: string | undefined): Promise<Response> {
+  /** The run's state, for its key or its reports token. */
+  async status(access: RunAccess): Promise<Response> {
     const meta = await this.load();
     if (meta instanceof Response) return meta;
-    const refused = await this.ownKey(key, meta);
+    const refused = await this.allowed(access, meta);
     if (refused) return refused;
+    const base = 'reportsToken' in access ? reportsUrl(meta) : runUrl(meta.origin, meta.id);
     const calls: Record<string, number> = {};
     for (const scenario of meta.scenarios)
       calls[scenario] = (await this.deps.storage.list({prefix: `x:${scenario}:`})).size;
@@ -319,7 +346,7 @@ export class HostedRun implements RunApi {
       expiresAt: new Date(meta.expiresMs).toISOString(),
       calls,
       ...(meta.state === 'finished'
-        ? {files: Object.keys(RUN_FILES).map((file) => `${runUrl(meta.origin, meta.id)}/${file}`)}
+        ? {files: Object.keys(RUN_FILES).map((file) => `${base}/${file}`)}
         : {}),
     });
   }
@@ -385,7 +412,7 @@ export class HostedRun implements RunApi {
         report,
         rules,
         har,
-        url,
+        url: reportsUrl(meta),
         siteUrl: meta.origin,
         bundles: this.deps.bundles,
         startedAt: new Date(meta.createdMs).toISOString(),
@@ -423,11 +450,11 @@ export class HostedRun implements RunApi {
     });
   }
 
-  /** A file of a finished run, for its key. */
-  async file(key: string | undefined, name: string): Promise<Response> {
+  /** A file of a finished run, for its key or its reports token. */
+  async file(access: RunAccess, name: string): Promise<Response> {
     const meta = await this.load();
     if (meta instanceof Response) return meta;
-    const refused = await this.ownKey(key, meta);
+    const refused = await this.allowed(access, meta);
     if (refused) return refused;
     if (!Object.hasOwn(RUN_FILES, name))
       return checkError(404, `A run has no file ${name}: its files are ${Object.keys(RUN_FILES).join(', ')}.`);
