@@ -47,7 +47,8 @@ export const usage = (invocation = DEFAULT_INVOCATION): string => `Usage:
 
 Runs <program> once per scenario with API_BASE_URL (a recording, fault-injecting proxy in front of
 the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the guides' rules.
-  --report <dir>        where to write junit.xml, report.md, report.html, session.har (default ./${DEFAULT_REPORT_DIR})
+  --report <dir>        where to write junit.xml, ctrf.json, report.md, report.html, session.har
+                        (default ./${DEFAULT_REPORT_DIR})
   --scenarios <ids>     which scenarios to run (default all): ${checkScenarios.join(', ')}
   --timeout <s>         each run's time limit in seconds (default ${DEFAULT_TIMEOUT_S})
   --parallel            run the scenarios at the same time (only for a program that writes no file
@@ -284,7 +285,7 @@ async function readHarFile(file: string): Promise<{recordings: Recording[]} | {e
   return readHar(await readFile(file, 'utf8'), name);
 }
 
-/** Writes the four files of the report (../report/files.ts); returns their paths. */
+/** Writes the five files of the report (../report/files.ts); returns their paths. */
 async function writeReport(report: CheckReport, dir: string, siteUrl: string | undefined, baseUrl: string) {
   await mkdir(dir, {recursive: true});
   const files = Object.entries(reportFiles(report, JSON.stringify(toHar(report, {baseUrl}), null, 2), siteUrl));

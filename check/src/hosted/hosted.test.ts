@@ -6,6 +6,7 @@
  * scenario's bound, an expired run (then forgotten). Two runs at once see only their own calls, and an object
  * woken afresh goes on where its run was. The same code in workerd: deploy/src/hostedCheck.test.ts.
  */
+import {parse as parseCtrf, validate as validateCtrf} from 'ctrf';
 import {beforeEach, describe, expect, it} from 'vitest';
 import {MAX_BODY_BYTES} from '@portal/sandbox';
 import {loadCheckApi} from '@portal/specs/node';
@@ -149,6 +150,13 @@ describe('a hosted run', () => {
       return answer;
     };
     expect(await (await file('junit.xml')).text()).toContain('<testsuite name="rate-limited"');
+    const ctrf = await file('ctrf.json');
+    expect(ctrf.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const tests = parseCtrf(await ctrf.text());
+    expect(validateCtrf(tests).errors).toEqual([]);
+    expect(tests.results.tests).toContainEqual(
+      expect.objectContaining({name: 'rate-limited/retry-after', status: 'passed'}),
+    );
     const html = await file('report.html');
     expect(html.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     const har = new Uint8Array(await (await file('session.har')).arrayBuffer());
