@@ -60,7 +60,8 @@ the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the 
   --har <file>          judge a recorded HAR instead of running a program
   --site-url <origin>   the portal's address, for the report's links to the guides (or SITE_URL)
   --help                this help
-Exit codes: 0 every rule holds, 1 a rule is broken, 2 a usage error, a program that cannot start or a HAR that cannot be read.`;
+Exit codes: 0 every rule holds, 1 a rule is broken, 2 a usage error, a program that cannot start or a HAR that cannot be read,
+130 interrupted (Ctrl+C): no verdict, and a hosted run left unfinished.`;
 
 export class UsageError extends Error {}
 
