@@ -325,5 +325,10 @@ test('a build that names no hosted sandbox offers none, and the Sandbox page say
   await expect(targets).toHaveCount(3);
   await expect(dialog.getByRole('radio', {name: /Hosted sandbox|Sandbox on this site/})).toHaveCount(0);
   await page.goto('/docs/getting-started/sandbox');
-  await expect(page.getByTestId('hosted-sandbox')).toHaveText(/This portal has no hosted sandbox: run the one file/);
+  await expect(page.getByTestId('hosted-sandbox')).toHaveText(
+    /This portal offers no hosted sandbox for your own calls: run the one file/,
+  );
+  // It hosts the integration check, whose runs call the sandbox: the page says so, and never that it has none
+  await expect(page.getByText(/The integration check is hosted on this portal/)).toBeVisible();
+  await expect(page.locator('article')).not.toContainText('has no hosted sandbox');
 });

@@ -8,7 +8,7 @@
 import type {Page} from '@playwright/test';
 import {parse} from 'yaml';
 import {seedApiCount, seedApis, seedCallCount} from '@portal/test-utils/seed';
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, axeViolations} from './fixtures';
 
 interface Fetched {
   href: string;
@@ -159,3 +159,58 @@ test('the downloads page links the one files with the size and SHA-256 of the fi
   }
   expect(consoleErrors).toEqual([]);
 });
+
+/**
+ * Where each one file's SHA-256 and its `.sha256` link stand, as the page is first shown (nothing scrolled
+ * sideways): inside the viewport, or not; and whether the table's box or the page scrolls sideways.
+ */
+async function checksumLayout(page: Page) {
+  return page.locator('tr[data-download]').evaluateAll((rows) => {
+    const inViewport = (element: Element | null) => {
+      const rect = element!.getBoundingClientRect();
+      return rect.width > 0 && rect.left >= 0 && rect.right <= document.documentElement.clientWidth + 0.5;
+    };
+    const box = rows[0].closest('table')!.parentElement!;
+    return {
+      files: rows.map((row) => {
+        const cell = row.querySelector('td:last-child')!;
+        return {
+          digest: cell.querySelector('code')!.textContent,
+          digestInViewport: inViewport(cell.querySelector('code')),
+          checksumLinkInViewport: inViewport(cell.querySelector('a')),
+        };
+      }),
+      boxScrolls: box.scrollWidth > box.clientWidth,
+      pageOverflows: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  });
+}
+
+for (const path of ['/docs/getting-started/downloads', '/docs/getting-started/integration-check'])
+  test(`${path}: each SHA-256 of the one files reads in full, with no sideways scroll, from 390 to 1280 px`, async ({
+    page,
+  }) => {
+    // A phone; each side of where the table stacks into cards (its box 40rem wide: 672 px with no sidebar), where
+    // the four columns are at their narrowest; a desktop
+    for (const width of [390, 672, 674, 1280]) {
+      await page.setViewportSize({width, height: 844});
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.locator('tr[data-download]')).toHaveCount(2);
+      const layout = await checksumLayout(page);
+      expect(layout, `${width} px`).toEqual({
+        files: [0, 1].map(() => ({
+          digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+          digestInViewport: true,
+          checksumLinkInViewport: true,
+        })),
+        boxScrolls: false,
+        pageOverflows: false,
+      });
+      // Still a table to screen readers, cards or not: the column's name, each cell named by its value alone
+      await expect(page.getByRole('columnheader', {name: 'SHA-256'})).toHaveCount(1);
+      await expect(page.getByRole('cell', {name: /^[0-9a-f]{64} \S+\.sha256$/})).toHaveCount(2);
+      if (width === 390 || width === 1280)
+        expect(await axeViolations(page, {include: 'table:has(tr[data-download])'})).toEqual([]);
+    }
+  });

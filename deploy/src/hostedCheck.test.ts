@@ -1,7 +1,8 @@
 /**
  * The hosted integration check in workerd (the portal's Worker through Miniflare, offline, no account; its
  * Durable Objects' storage in a folder this test reads): the guides' JavaScript loop, exactly as Create and
- * poll shows it, passes `check --hosted` in the seven scenarios, its attestation says PASSED and `verify`
+ * poll shows it, passes `check --hosted` in the seven scenarios, its attestation says PASSED (and its ctrf.json,
+ * valid CTRF, the same passed tests) and `verify`
  * holds against the portal's published keys with and without the HAR; each client of the check's fixtures
  * that breaks one rule fails hosted on exactly that rule, named in its attestation's failedTests. Two runs at
  * once see only their own calls, another key is refused, a finished run answers 410, a flood is stopped at its
@@ -14,6 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {parse as parseCtrf, validate as validateCtrf} from 'ctrf';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCommand} from '@portal/check/command';
 import {breakers, clientsDir} from '@portal/check/fixtures/breakers';
@@ -89,6 +91,16 @@ describe('check --hosted, in workerd', () => {
     expect(predicate.failedTests).toEqual([]);
     expect(predicate.passedTests).toContain('never-completes/bounded-polling');
     expect(run.report('junit.xml')).not.toContain('<failure');
+    // ctrf.json as the Worker wrote it: valid CTRF, the attestation's tests, none failed
+    const ctrf = parseCtrf(run.report('ctrf.json'));
+    expect(validateCtrf(ctrf).errors).toEqual([]);
+    expect(ctrf.results.summary.failed).toBe(0);
+    expect(
+      ctrf.results.tests
+        .filter((test) => test.status === 'passed')
+        .map((test) => test.name)
+        .sort(),
+    ).toEqual([...predicate.passedTests].sort());
 
     const files = {
       'attestation.json': run.report('attestation.json'),

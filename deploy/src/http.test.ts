@@ -100,7 +100,7 @@ describe('the one file sandbox.mjs, alone in an empty folder', () => {
       },
     );
     expect(stdout).toContain('PASSED: every rule holds in every run');
-    for (const name of ['junit.xml', 'report.md', 'report.html', 'session.har'])
+    for (const name of ['junit.xml', 'ctrf.json', 'report.md', 'report.html', 'session.har'])
       expect(existsSync(path.join(dir, 'integration-report', name))).toBe(true);
   });
 });

@@ -31,7 +31,8 @@ export function siteUrl(
  * Where this build's hosted sandbox answers (`HOSTED_SANDBOX_URL`, an origin): the Worker of
  * deploy/wrangler.jsonc when the provider deploys one, on the site's own origin when the portal and its
  * sandbox are one deploy (`npm run deploy:worker`). Null when the build names none: the Sandbox page then
- * says there is no hosted sandbox, and the try-it console offers none. Anything but an origin is refused.
+ * says the portal offers no hosted sandbox for a partner's own calls, and the try-it console offers none.
+ * Anything but an origin is refused.
  */
 export function hostedSandboxUrl(env: NodeJS.ProcessEnv = process.env): string | null {
   const url = env.HOSTED_SANDBOX_URL?.trim();

@@ -48,7 +48,8 @@ export const usage = (invocation = DEFAULT_INVOCATION): string => `Usage:
 
 Runs <program> once per scenario with API_BASE_URL (a recording, fault-injecting proxy in front of
 the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the guides' rules.
-  --report <dir>        where to write junit.xml, report.md, report.html, session.har (default ./${DEFAULT_REPORT_DIR})
+  --report <dir>        where to write junit.xml, ctrf.json, report.md, report.html, session.har
+                        (default ./${DEFAULT_REPORT_DIR})
   --scenarios <ids>     which scenarios to run (default all): ${checkScenarios.join(', ')}
   --timeout <s>         each run's time limit in seconds (default ${DEFAULT_TIMEOUT_S})
   --parallel            run the scenarios at the same time (only for a program that writes no file
@@ -63,7 +64,8 @@ the sandbox) and API_KEY (a sandbox_ key) set, and judges its calls against the 
   --site-url <origin>   the portal's address, for the report's links to the guides (or SITE_URL)
   --help                this help
 Exit codes: 0 every rule holds (and, with --for, the run meets each policy), 1 a rule is broken (or a
-policy is not met), 2 a usage error, a program that cannot start or a HAR that cannot be read.`;
+policy is not met), 2 a usage error, a program that cannot start or a HAR that cannot be read, 130 interrupted
+(Ctrl+C): no verdict, and a hosted run left unfinished.`;
 
 export class UsageError extends Error {}
 
@@ -296,7 +298,7 @@ async function readHarFile(file: string): Promise<{recordings: Recording[]} | {e
   return readHar(await readFile(file, 'utf8'), name);
 }
 
-/** Writes the four files of the report (../report/files.ts); returns their paths. */
+/** Writes the five files of the report (../report/files.ts); returns their paths. */
 async function writeReport(report: CheckReport, dir: string, siteUrl: string | undefined, baseUrl: string) {
   await mkdir(dir, {recursive: true});
   const files = Object.entries(reportFiles(report, JSON.stringify(toHar(report, {baseUrl}), null, 2), siteUrl));

@@ -8,6 +8,7 @@
 import type {OpenApiDocument} from '@portal/specs';
 import {OptionError, parseOptions, serveSandbox, serveUsage} from '@portal/sandbox/node';
 import {DEFAULT_INVOCATION, runCheck, stopAllPrograms} from './check';
+import {interruptedRun} from './hosted';
 import {runVerify} from './verify';
 import {versionLines, type BuildInfo} from './version';
 
@@ -86,9 +87,12 @@ export function main(
   invocation = DEFAULT_INVOCATION,
   build?: BuildInfo,
 ): void {
+  // Ctrl+C: the programs stopped, what became of a hosted run said, and 130 (128 + SIGINT), as shells answer
   if (argv[0] === 'check')
     process.once('SIGINT', () => {
       stopAllPrograms();
+      const abandoned = interruptedRun();
+      if (abandoned) console.error(abandoned);
       process.exit(130);
     });
   const io: CommandIo = {

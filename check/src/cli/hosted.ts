@@ -8,7 +8,8 @@
  * calls; this machine only runs the program. With `--for`, it then judges the signed statement against each
  * named API's go-live policy, as `verify --for` will (../attest/decide.ts), and says what is missing. Exit
  * codes as the local check: 0 passed (and met each policy), 1 failed (or a policy is not met), 2 the portal
- * cannot be reached or refuses the run, or the program cannot start.
+ * cannot be reached or refuses the run, or the program cannot start. Interrupted (Ctrl+C, ./command.ts), the
+ * command says what became of the run (`interruptedRun`) and exits 130.
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -67,8 +68,40 @@ function describeEnd(end: ProgramEnd, calls: number): string {
   return `the program ${how}, ${calls} call${calls === 1 ? '' : 's'}`;
 }
 
+/** Where the hosted run of this process is, for what an interrupted command says of it. */
+let under:
+  | {step: 'making'}
+  | {step: 'recording' | 'finishing' | 'fetching'; url: string; expiresAt: string; result?: string}
+  | undefined;
+
+/**
+ * What became of the hosted run when the command is interrupted, in sentences; undefined when none is under way.
+ * Only this command holds the run's key, so a run it leaves is left for good.
+ */
+export function interruptedRun(): string | undefined {
+  if (!under) return undefined;
+  const again = 'Run the check again for a signed verdict.';
+  if (under.step === 'making')
+    return `check: interrupted while the portal made the run: no program ran, and no run of it will be judged. ${again}`;
+  const {url, expiresAt} = under;
+  const kept = `Only this command held its key, so no one can finish it or read its files now; the portal deletes it at ${expiresAt}.`;
+  if (under.step === 'recording')
+    return `check: interrupted: hosted run ${url} is abandoned. It was not finished, so it is not judged or signed, and it has no reports and no attestation. ${kept} ${again}`;
+  if (under.step === 'finishing')
+    return `check: interrupted while the portal finished hosted run ${url}: it may be judged and signed there, but its files were not fetched. ${kept} ${again}`;
+  return `check: interrupted while fetching the files of hosted run ${url}: it is judged (${under.result}) and signed, but the report folder is incomplete. ${kept} ${again}`;
+}
+
 /** Runs the whole hosted check; returns the exit code. */
 export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<number> {
+  try {
+    return await hostedCheck(args, io);
+  } finally {
+    under = undefined;
+  }
+}
+
+async function hostedCheck(args: HostedArgs, io: HostedIo): Promise<number> {
   const send = io.fetch ?? fetch;
   const key = runKey();
   // The check API's client, typed from its specification (specs/check-api/openapi.yaml)
@@ -82,6 +115,7 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
   });
   try {
     const source = await programSource(args.command, args.args, io.cwd, args.reportDir);
+    under = {step: 'making'};
     const created = await client.POST('/check/v1/runs', {
       body: {
         ...source,
@@ -106,6 +140,8 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
         : []),
     ];
     if (declared.length) io.out(`Program, as signed into the attestation: ${declared.join(', ')}`);
+    const where = {url: run.url, expiresAt: run.expiresAt};
+    under = {step: 'recording', ...where};
 
     const programs: Partial<Record<CheckScenario, Omit<ProgramEnd, 'stderrTail' | 'flooded'>>> = {};
     for (const {scenario, baseUrl} of run.runs) {
@@ -136,12 +172,14 @@ export async function runHostedCheck(args: HostedArgs, io: HostedIo): Promise<nu
         );
     }
 
+    under = {step: 'finishing', ...where};
     const finished = await client.POST('/check/v1/runs/{runId}/finish', {...runId, body: {programs}});
     if (!finished.data) {
       io.err(`check: the run could not be finished: ${refusal(finished.response, finished.error)}`);
       return 2;
     }
     const verdict = finished.data;
+    under = {step: 'fetching', ...where, result: verdict.result};
     for (const judged of verdict.runs) {
       const count = (outcome: string) => judged.verdicts.filter((item) => item.outcome === outcome).length;
       io.out(

@@ -6,6 +6,7 @@
  * scenario's bound, an expired run (then forgotten). Two runs at once see only their own calls, and an object
  * woken afresh goes on where its run was. The same code in workerd: deploy/src/hostedCheck.test.ts.
  */
+import {parse as parseCtrf, validate as validateCtrf} from 'ctrf';
 import {beforeEach, describe, expect, it} from 'vitest';
 import {MAX_BODY_BYTES} from '@portal/sandbox';
 import {loadCheckApi} from '@portal/specs/node';
@@ -175,6 +176,13 @@ describe('a hosted run', () => {
       return answer;
     };
     expect(await (await file('junit.xml')).text()).toContain('<testsuite name="rate-limited"');
+    const ctrf = await file('ctrf.json');
+    expect(ctrf.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const tests = parseCtrf(await ctrf.text());
+    expect(validateCtrf(tests).errors).toEqual([]);
+    expect(tests.results.tests).toContainEqual(
+      expect.objectContaining({name: 'rate-limited/retry-after', status: 'passed'}),
+    );
     const html = await file('report.html');
     expect(html.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     const har = new Uint8Array(await (await file('session.har')).arrayBuffer());
@@ -986,7 +994,7 @@ describe("the API's answers, field by field", () => {
     const early = await send(`/check/v1/runs/${run.id}/report.md`, {method: 'GET'});
     expect(early.status).toBe(409);
     expect(await messageOf(early)).toBe('This run is not finished yet: finish it first, then fetch its reports.');
-    const files = ['junit.xml', 'report.md', 'report.html', 'session.har', 'attestation.json'].map(
+    const files = ['junit.xml', 'ctrf.json', 'report.md', 'report.html', 'session.har', 'attestation.json'].map(
       (name) => `${run.url}/${name}`,
     );
     const finished = (await (await finish(run.id, ['normal'])).json()) as {files: string[]};
@@ -997,7 +1005,7 @@ describe("the API's answers, field by field", () => {
     const unknown = await send(`/check/v1/runs/${run.id}/notes.txt`, {method: 'GET'});
     expect(unknown.status).toBe(404);
     expect(await messageOf(unknown)).toBe(
-      'A run has no file notes.txt: its files are junit.xml, report.md, report.html, session.har, attestation.json.',
+      'A run has no file notes.txt: its files are junit.xml, ctrf.json, report.md, report.html, session.har, attestation.json.',
     );
   });
 

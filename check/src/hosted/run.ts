@@ -345,9 +345,7 @@ export class HostedRun implements RunApi {
       state: meta.state === 'finished' ? 'finished' : 'recording',
       expiresAt: new Date(meta.expiresMs).toISOString(),
       calls,
-      ...(meta.state === 'finished'
-        ? {files: Object.keys(RUN_FILES).map((file) => `${base}/${file}`)}
-        : {}),
+      ...(meta.state === 'finished' ? {files: Object.keys(RUN_FILES).map((file) => `${base}/${file}`)} : {}),
     });
   }
 

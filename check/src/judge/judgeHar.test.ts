@@ -1,6 +1,6 @@
 /**
  * One HAR, one verdict: the HAR a hosted run writes (its pages name their scenarios; one scenario made no call)
- * judged by `check --har` (the command, its junit.xml read back), by the site's HAR check (`readHar` and
+ * judged by `check --har` (the command, its junit.xml and ctrf.json read back), by the site's HAR check (`readHar` and
  * `judgeHar`, which website/src/components/HarCheck/check.ts runs) and by `verify --har` (the attestation's
  * lists, judged again by the verifier) gives the same passed, failed and not exercised tests. The rule only the
  * never-completes scenario exercises (`bounded-polling`) is judged there by all three, not called "not exercised
@@ -9,6 +9,7 @@
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {parse as parseCtrf, validate as validateCtrf} from 'ctrf';
 import {XMLParser} from 'fast-xml-parser';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
@@ -80,6 +81,20 @@ function junitLists(xml: string): Lists {
   return sorted(lists);
 }
 
+/** The lists of a ctrf.json the command wrote (valid CTRF): a test failed, skipped or passed, but the check's own. */
+function ctrfLists(json: string): Lists {
+  const ctrf = parseCtrf(json);
+  expect(validateCtrf(ctrf).errors).toEqual([]);
+  const named = (status: string) =>
+    ctrf.results.tests.filter((test) => test.name !== 'check' && test.status === status).map((test) => test.name);
+  return sorted({
+    passedTests: named('passed'),
+    warnedTests: [],
+    failedTests: named('failed'),
+    notExercisedTests: named('skipped'),
+  });
+}
+
 let fixture: SignedFixture;
 let dir: string;
 
@@ -127,6 +142,7 @@ describe('a hosted run’s session.har, judged three ways', () => {
     });
     expect(code, out.join('\n')).toBe(fixture.report.passed ? 0 : 1);
     expect(junitLists(readFileSync(path.join(dir, 'report', 'junit.xml'), 'utf8'))).toEqual(attested);
+    expect(ctrfLists(readFileSync(path.join(dir, 'report', 'ctrf.json'), 'utf8'))).toEqual(attested);
   });
 
   it('reads a run whose program made no call in any scenario, where a HAR of no entries is refused', () => {

@@ -5,6 +5,7 @@
  */
 export const REPORT_FILES = {
   'junit.xml': 'application/xml; charset=utf-8',
+  'ctrf.json': 'application/json; charset=utf-8',
   'report.md': 'text/markdown; charset=utf-8',
   'report.html': 'text/html; charset=utf-8',
   'session.har': 'application/json; charset=utf-8',

@@ -5,19 +5,8 @@
  * failing testcase `check` for the problems of the check itself. Browser-safe.
  */
 import XMLBuilder from 'fast-xml-builder';
-import type {CheckReport, Rule, RunReport} from '../model';
-import {
-  applies,
-  callsOf,
-  clean,
-  guideHref,
-  programEnd,
-  ruleRows,
-  runName,
-  seconds,
-  verdictOf,
-  type RuleRow,
-} from './shared';
+import type {CheckReport, Rule} from '../model';
+import {clean, programEnd, ruleCases, ruleRows, runName, type RuleCase as Testcase} from './shared';
 
 /**
  * Tab, line feed and carriage return in an attribute's value, and the character each stands in as while the
@@ -50,46 +39,6 @@ type Element = {[key: string]: string | number | Element | Element[] | undefined
 export function toXml(root: Element): string {
   const xml: string = builder.build({'?xml': {'@version': '1.0', '@encoding': 'UTF-8'}, ...root});
   return ATTRIBUTE_SPACES.reduce((text, [, standIn, reference]) => text.replaceAll(standIn, reference), xml);
-}
-
-interface Testcase {
-  name: string;
-  outcome: 'pass' | 'fail' | 'skipped';
-  message?: string;
-  text?: string;
-}
-
-function testcases(run: RunReport, rows: RuleRow[], siteUrl: string): Testcase[] {
-  const cases: Testcase[] = [];
-  for (const {id, rule} of rows) {
-    const verdict = verdictOf(run, id);
-    if (!verdict) {
-      // A rule the run's scenario cannot exercise is no test of it; one it could, but has no verdict, is skipped.
-      if (rule && applies(rule, run.recording)) {
-        cases.push({name: id, outcome: 'skipped', message: 'The check gave no verdict on this rule in this run.'});
-      }
-      continue;
-    }
-    if (verdict.outcome === 'pass') cases.push({name: id, outcome: 'pass'});
-    else if (verdict.outcome === 'not-exercised') cases.push({name: id, outcome: 'skipped', message: verdict.detail});
-    else {
-      const lines = [verdict.detail, ''];
-      if (rule) {
-        lines.push(`Rule: ${rule.sentence}`, `Tolerance: ${rule.tolerance}`);
-        lines.push(`Guide: ${rule.guide.title}, ${guideHref(rule, siteUrl)}`, '');
-      }
-      const calls = callsOf(run, verdict.calls);
-      lines.push(calls.length ? 'Calls:' : 'No call is named.');
-      for (const call of calls) {
-        const fault = call.fault ? ` (injected: ${call.fault.description})` : '';
-        lines.push(
-          `#${call.index} at ${seconds(call.startedMs)} s: ${call.request.method} ${call.request.url} -> ${call.response.status}${fault}`,
-        );
-      }
-      cases.push({name: id, outcome: 'fail', message: verdict.detail, text: lines.join('\n')});
-    }
-  }
-  return cases;
 }
 
 function testcaseElement(testcase: Testcase, classname: string): Element {
@@ -127,7 +76,7 @@ export function junitXml(report: CheckReport, rules: Rule[], options: {siteUrl?:
   const rows = ruleRows(report, rules);
   const suites: {element: Element; cases: Testcase[]}[] = report.runs.map((run) => {
     const name = runName(run.recording);
-    const cases = testcases(run, rows, options.siteUrl ?? '');
+    const cases = ruleCases(run, rows, options.siteUrl ?? '');
     const program = run.recording.program;
     const systemErr = program
       ? [programEnd(run.recording), program.stderrTail ? `stderr (last lines):\n${program.stderrTail}` : '']

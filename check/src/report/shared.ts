@@ -1,7 +1,7 @@
 /**
- * What the reporters (junit.ts, markdown.ts, html.tsx) read the same way from a check's report: a run's
- * name, the rows of the rule × run matrix, the counts, the calls a failure names, and short forms of paths
- * and result statuses. Browser-safe.
+ * What the reporters (junit.ts, ctrf.ts, markdown.ts, html.tsx) read the same way from a check's report: a run's
+ * name, the rows of the rule × run matrix, the test cases of a run (JUnit's and CTRF's), the counts, the calls a
+ * failure names, and short forms of paths and result statuses. Browser-safe.
  */
 import type {CheckReport, Exchange, Recording, Rule, RuleVerdict, RunReport, SessionTrace} from '../model';
 
@@ -125,4 +125,51 @@ export function programEnd(recording: Recording): string | undefined {
   if (program.flooded) return `The check stopped the program ${after}: it made more calls than a run may record.`;
   if (program.exitCode === null) return `The program ended by ${program.signal ?? 'a signal'} ${after}.`;
   return `The program exited with code ${program.exitCode} ${after}.`;
+}
+
+/** One rule judged in one run, as a test: passed, failed (with what broke it and the calls) or skipped. */
+export interface RuleCase {
+  /** The rule's id. */
+  name: string;
+  outcome: 'pass' | 'fail' | 'skipped';
+  /** A failure's detail, or why the rule was skipped. */
+  message?: string;
+  /** A failure's detail, the rule, its tolerance, its guide (on `siteUrl`) and each call that broke it. */
+  text?: string;
+}
+
+/**
+ * The test cases of a run: one per rule the run's scenario can exercise. A rule it could exercise but has no
+ * verdict on, or did not exercise, is skipped; a rule its scenario cannot exercise is no test of it.
+ */
+export function ruleCases(run: RunReport, rows: RuleRow[], siteUrl: string): RuleCase[] {
+  const cases: RuleCase[] = [];
+  for (const {id, rule} of rows) {
+    const verdict = verdictOf(run, id);
+    if (!verdict) {
+      if (rule && applies(rule, run.recording)) {
+        cases.push({name: id, outcome: 'skipped', message: 'The check gave no verdict on this rule in this run.'});
+      }
+      continue;
+    }
+    if (verdict.outcome === 'pass') cases.push({name: id, outcome: 'pass'});
+    else if (verdict.outcome === 'not-exercised') cases.push({name: id, outcome: 'skipped', message: verdict.detail});
+    else {
+      const lines = [verdict.detail, ''];
+      if (rule) {
+        lines.push(`Rule: ${rule.sentence}`, `Tolerance: ${rule.tolerance}`);
+        lines.push(`Guide: ${rule.guide.title}, ${guideHref(rule, siteUrl)}`, '');
+      }
+      const calls = callsOf(run, verdict.calls);
+      lines.push(calls.length ? 'Calls:' : 'No call is named.');
+      for (const call of calls) {
+        const fault = call.fault ? ` (injected: ${call.fault.description})` : '';
+        lines.push(
+          `#${call.index} at ${seconds(call.startedMs)} s: ${call.request.method} ${call.request.url} -> ${call.response.status}${fault}`,
+        );
+      }
+      cases.push({name: id, outcome: 'fail', message: verdict.detail, text: lines.join('\n')});
+    }
+  }
+  return cases;
 }

@@ -103,9 +103,13 @@ describe("the site's components as markdown", () => {
     );
   });
 
-  it('says the portal has no hosted sandbox, or gives its address and its own limits', () => {
-    expect(pages.get('/docs/getting-started/sandbox')).toContain('This portal has no hosted sandbox: run the one file');
-    expect(pages.get('/docs/getting-started/ai-assistants')).toContain('there is no hosted MCP server either');
+  it('says the portal offers no hosted sandbox for your own calls, or gives its address and its own limits', () => {
+    const without = pages.get('/docs/getting-started/sandbox')!;
+    expect(without).toContain('This portal offers no hosted sandbox for your own calls: run the one file');
+    // It hosts the check, whose runs call the sandbox: the twin says so, and never that it has no hosted sandbox
+    expect(without).toContain('The integration check is hosted on this portal: in a [hosted run]');
+    expect(without).not.toContain('has no hosted sandbox');
+    expect(pages.get('/docs/getting-started/ai-assistants')).toContain('so no hosted MCP server either');
     const hostedPages = ['/docs/getting-started/sandbox', '/docs/getting-started/ai-assistants'];
     const hosted = convert({...facts, hostedSandboxUrl: siteUrl}, hostedPages);
     const sandbox = hosted.get('/docs/getting-started/sandbox')!;

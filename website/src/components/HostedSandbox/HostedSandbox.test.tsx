@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The hosted sandbox and its MCP server as a build shows them (./notes.tsx): the address from the build
- * setting (`customFields.hostedSandboxUrl`, read by ./index.tsx), or, when the build names none, that there is none.
+ * setting (`customFields.hostedSandboxUrl`, read by ./index.tsx), or, when the build names none, that the portal
+ * offers none for a partner's own calls.
  */
 import {cleanup, render, screen} from '@testing-library/react';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -28,7 +29,7 @@ describe('HostedSandbox and HostedMcp', () => {
     );
   });
 
-  it('say there is none when the build names no hosted sandbox', () => {
+  it('say the portal offers none for your own calls when the build names no hosted sandbox, never that it has none', () => {
     render(
       <>
         <HostedSandboxNote url={null} siteUrl={SITE} />
@@ -36,11 +37,13 @@ describe('HostedSandbox and HostedMcp', () => {
       </>,
     );
     expect(screen.getByTestId('hosted-sandbox').textContent).toBe(
-      'This portal has no hosted sandbox: run the one file, or use the sandbox in this page.',
+      'This portal offers no hosted sandbox for your own calls: run the one file, or use the sandbox in this page.',
     );
     expect(screen.getByTestId('hosted-mcp').textContent).toBe(
-      'This portal has no hosted sandbox, so there is no hosted MCP server either: run mcp.mjs on your machine, as above.',
+      'This portal offers no hosted sandbox for your own calls, so no hosted MCP server either: run mcp.mjs on your machine, as above.',
     );
+    // The portal hosts the integration check, whose runs call the sandbox: it never says it has none at all
+    expect(document.body.textContent).not.toMatch(/has no hosted sandbox/);
     expect(screen.getByTestId('hosted-mcp').textContent).not.toContain('developers.example.com');
   });
 });

@@ -2,8 +2,10 @@
  * What the Sandbox and AI assistants pages say of the hosted sandbox, given its address (./index.tsx reads
  * it from the build): the address and its abuse limits from where the Worker reads them
  * (`HOSTED_RATE_LIMITS`, sandbox/src/worker/limits.ts), and the MCP server the same Worker answers at
- * `/mcp` (deploy/src/worker.ts). Without an address each says there is none, in a partner's words (how a build
- * names one is for the provider: deploy/README.md): no address is invented.
+ * `/mcp` (deploy/src/worker.ts). Without an address each says this portal offers none for a partner's own calls,
+ * in a partner's words (how a build names one is for the provider: deploy/README.md): no address is invented.
+ * Either way the portal hosts the integration check, whose runs call the same sandbox (the Sandbox page says so
+ * below the note), so neither says the portal has no hosted sandbox at all.
  */
 import type {ReactNode} from 'react';
 import {HOSTED_RATE_LIMITS} from '@portal/sandbox/worker/limits';
@@ -13,8 +15,8 @@ export function HostedMcpNote({url}: {url: string | null}): ReactNode {
   if (!url) {
     return (
       <p data-testid="hosted-mcp">
-        This portal has no hosted sandbox, so there is no hosted MCP server either: run <code>mcp.mjs</code> on your
-        machine, as above.
+        This portal offers no hosted sandbox for your own calls, so no hosted MCP server either: run{' '}
+        <code>mcp.mjs</code> on your machine, as above.
       </p>
     );
   }
@@ -30,7 +32,7 @@ export function HostedSandboxNote({url, siteUrl}: {url: string | null; siteUrl: 
   if (!url) {
     return (
       <p data-testid="hosted-sandbox">
-        This portal has no hosted sandbox: run the one file, or use the sandbox in this page.
+        This portal offers no hosted sandbox for your own calls: run the one file, or use the sandbox in this page.
       </p>
     );
   }

@@ -19,31 +19,45 @@ function FileLink({path, children}: {path: string; children: ReactNode}): ReactN
   );
 }
 
-/** One row per one file: its link, what it holds, its size, its SHA-256 and its checksum file (./files.ts). */
+/**
+ * One row per one file: its link, what it holds, its size, its SHA-256 and its checksum file (./files.ts). Where
+ * the four columns do not fit (a phone), each row stacks into a card, its cells labelled (./styles.module.css);
+ * the roles are written out so the table stays a table to screen readers when its display changes.
+ */
 export default function OneFileDownloads({only}: {only?: string[]}): ReactNode {
   const files = shownFiles(useDownloads(), only);
   return (
     <div className={styles.wrapper}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">File</th>
-            <th scope="col">What it holds</th>
-            <th scope="col">Size</th>
-            <th scope="col">SHA-256</th>
+      <table className={styles.table} role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              File
+            </th>
+            <th scope="col" role="columnheader">
+              What it holds
+            </th>
+            <th scope="col" role="columnheader">
+              Size
+            </th>
+            <th scope="col" role="columnheader">
+              SHA-256
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {files.map((file) => (
-            <tr key={file.name} data-download={file.name}>
-              <th scope="row">
+            <tr key={file.name} data-download={file.name} role="row">
+              <th scope="row" role="rowheader">
                 <FileLink path={file.path}>
                   <code>{file.name}</code>
                 </FileLink>
               </th>
-              <td>{descriptions[file.name] ?? ''}</td>
-              <td className={styles.nowrap}>{formatSize(file.bytes)}</td>
-              <td>
+              <td role="cell">{descriptions[file.name] ?? ''}</td>
+              <td role="cell" className={styles.nowrap} data-label="Size">
+                {formatSize(file.bytes)}
+              </td>
+              <td role="cell" data-label="SHA-256">
                 <code className={styles.checksum}>{file.sha256}</code>{' '}
                 <FileLink path={file.checksumPath}>{`${file.name}.sha256`}</FileLink>
               </td>
