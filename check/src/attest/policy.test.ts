@@ -173,6 +173,8 @@ describe('policiesFor: the APIs --for names', () => {
     expect(policyLine({...hotels, completedSessions: 1, furtherPage: false})).toContain(
       '; 1 live search completed; rules',
     );
-    expect(policyLine({...hotels, completedSessions: 0})).not.toContain('completed;');
+    expect(policyLine({...hotels, completedSessions: 0, furtherPage: false})).toBe(
+      'hotels-live-prices asks for scenarios normal, rate-limited; calls of HotelsService_CreateSearch, HotelsService_PollSearch; rules exercised and passed: poll-interval, retry-after',
+    );
   });
 });
