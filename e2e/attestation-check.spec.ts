@@ -110,6 +110,31 @@ test('an authentic attestation of a failing run is shown authentic and refused, 
   expect(consoleErrors).toEqual([]);
 });
 
+test("a passing run is refused for another API's go-live policy, or another challenge, each reason shown", async ({
+  page,
+  consoleErrors,
+}) => {
+  await openPage(page);
+  await page.getByLabel('Go live with, optional').selectOption({label: 'Hotels Live Prices'});
+  await page.getByLabel('Challenge, optional').fill('acme-go-live-1');
+  await verify(page, {attestation: files.attestation, har: files.har, keys: files.keys});
+  await expect(verdict(page)).toHaveText('✗ Authentic, refused', {timeout: 30_000});
+  const reasons = page.getByTestId('attestation-check-reasons').locator('li');
+  await expect(reasons.first()).toHaveText('✗ challenge: the run carries none, where "acme-go-live-1" was asked for');
+  await expect(
+    reasons.filter({hasText: 'hotels-live-prices: HotelsService_CreateSearch was never called'}),
+  ).toHaveCount(1);
+  await expect(page.getByTestId('attestation-check-facts').locator('li').last()).toHaveText(
+    /^policy: hotels-live-prices asks for scenarios normal, /,
+  );
+  // Neither asked: the same run is accepted again
+  await page.getByLabel('Go live with, optional').selectOption({label: 'Any API: the run passed'});
+  await page.getByLabel('Challenge, optional').fill('');
+  await page.getByRole('button', {name: 'Verify', exact: true}).click();
+  await expect(verdict(page)).toHaveText('✓ Authentic and accepted', {timeout: 30_000});
+  expect(consoleErrors).toEqual([]);
+});
+
 test('without a key set file, the page uses the set the site publishes, or asks for the file when it has none', async ({
   page,
 }) => {

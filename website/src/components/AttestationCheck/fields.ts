@@ -39,5 +39,26 @@ export const fields: Field[] = [
   },
 ];
 
+/** What the page decides against besides the files, as `verify --for` and `--challenge` do. */
+export const decisionFields = {
+  forApi: {
+    label: 'Go live with, optional',
+    none: 'Any API: the run passed',
+    help: [
+      'The run must also meet the go-live policy of the API you pick, as ',
+      {code: 'verify --for'},
+      ' judges it.',
+    ] as Part[],
+  },
+  challenge: {
+    label: 'Challenge, optional',
+    help: [
+      'The challenge you issued for this check: the run must carry exactly it, as ',
+      {code: 'verify --challenge'},
+      ' judges it.',
+    ] as Part[],
+  },
+};
+
 export const privacyNote =
   'The files stay in your browser: they are read and verified in this page and sent nowhere. The page loads only the verifier, the key set and the API specifications, from this site.';

@@ -19,7 +19,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import {apis, specUrl} from '@site/config/apis';
 import type {BundleSource} from '../HarCheck/check';
-import {fields, privacyNote} from './fields';
+import {decisionFields, fields, privacyNote, type Part} from './fields';
 import type {KeySource, Outcome, Step} from './verify';
 import styles from './styles.module.css';
 
@@ -93,6 +93,10 @@ function Result({state}: {state: Extract<State, {phase: 'done'}>}): ReactNode {
   );
 }
 
+/** A sentence's pieces, code shown as code. */
+const pieces = (parts: Part[]): ReactNode[] =>
+  parts.map((piece, at) => (typeof piece === 'string' ? piece : <code key={at}>{piece.code}</code>));
+
 /** A labelled file input with its help line. */
 function FilePicker(props: {
   id: string;
@@ -134,9 +138,12 @@ export default function AttestationCheck(): ReactNode {
 
   const sources: BundleSource[] = apis.map((api) => ({slug: api.slug, href: withBaseUrl(specUrl(api))}));
 
-  const verify = (event: FormEvent) => {
+  const verify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const {attestation, har, keys} = files.current;
+    const asked = new FormData(event.currentTarget);
+    const forApi = String(asked.get('for') ?? '');
+    const challenge = String(asked.get('challenge') ?? '');
     if (!attestation) {
       setState({phase: 'error', message: 'Pick the attestation.json to verify first.'});
       return;
@@ -146,7 +153,7 @@ export default function AttestationCheck(): ReactNode {
     setState({phase: 'working', message: stepMessage('loading')});
     import('./verify')
       .then(({verifyFiles}) =>
-        verifyFiles({attestation, har, keys}, sources, window.location.origin, (step) => {
+        verifyFiles({attestation, har, keys, forApi, challenge}, sources, window.location.origin, (step) => {
           if (fresh()) setState({phase: 'working', message: stepMessage(step)});
         }),
       )
@@ -181,11 +188,49 @@ export default function AttestationCheck(): ReactNode {
             accept={field.accept}
             disabled={!isBrowser}
             onPick={(file) => (files.current[field.name] = file)}
-            help={field.help.map((piece, at) =>
-              typeof piece === 'string' ? piece : <code key={at}>{piece.code}</code>,
-            )}
+            help={pieces(field.help)}
           />
         ))}
+        <div className={styles.field}>
+          <label htmlFor={`${id}-for`} className={styles.label}>
+            {decisionFields.forApi.label}
+          </label>
+          <select
+            id={`${id}-for`}
+            name="for"
+            className={styles.input}
+            disabled={!isBrowser}
+            aria-describedby={`${id}-for-help`}
+            defaultValue="">
+            <option value="">{decisionFields.forApi.none}</option>
+            {apis.map((api) => (
+              <option key={api.slug} value={api.slug}>
+                {api.title}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-for-help`} className={styles.help}>
+            {pieces(decisionFields.forApi.help)}
+          </p>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-challenge`} className={styles.label}>
+            {decisionFields.challenge.label}
+          </label>
+          <input
+            id={`${id}-challenge`}
+            name="challenge"
+            type="text"
+            maxLength={200}
+            autoComplete="off"
+            className={styles.input}
+            disabled={!isBrowser}
+            aria-describedby={`${id}-challenge-help`}
+          />
+          <p id={`${id}-challenge-help`} className={styles.help}>
+            {pieces(decisionFields.challenge.help)}
+          </p>
+        </div>
         <p className={styles.help}>{privacyNote}</p>
         <button type="submit" className="button button--primary" disabled={!isBrowser}>
           Verify

@@ -5,7 +5,8 @@
  * validators compiled when the site was built (the page's policy allows no `new Function`:
  * src/plugins/precompiledValidators), then `verifyAttestation`, the same code as `node sandbox.mjs verify`
  * (check/src/cli/verify.ts), with the same lines and the same refusals, and the same decision (accepted only
- * when authentic and PASSED: check/src/attest/decide.ts). The only requests are for this
+ * when authentic and PASSED, with the challenge given and meeting the go-live policy of the API chosen, whose
+ * specification it fetches from the site: check/src/attest/decide.ts, policy.ts). The only requests are for this
  * site's own files: the check's code, the key set and the bundles. Nothing is sent anywhere.
  */
 import type {OpenApiDocument, PrecompiledValidators} from '@portal/specs';
@@ -13,6 +14,7 @@ import {loadPrecompiledValidators} from '@generated/precompiled-validators';
 import {MAX_HAR_BYTES} from '@portal/check';
 import {KEYS_PATH, MAX_SMALL_FILE, outcomeLines, verifyAttestation} from '@portal/check/verify';
 import {decide, factLines, runFacts} from '@portal/check/decide';
+import {policiesFor, policyLine, type NamedPolicy} from '@portal/check/policy';
 import type {BundleSource} from '../HarCheck/check';
 import {fetchBundle} from '../TryIt/bundles';
 
@@ -70,6 +72,10 @@ export interface VerifyFiles {
   attestation: File;
   har?: File;
   keys?: File;
+  /** The API whose go-live policy the run must meet (its slug), as `verify --for`. */
+  forApi?: string;
+  /** The challenge the run must carry, as `verify --challenge`. */
+  challenge?: string;
 }
 
 /**
@@ -107,6 +113,21 @@ export async function verifyFiles(
 
   let bundles: Map<string, OpenApiDocument> | undefined;
   let precompiledValidators: PrecompiledValidators | undefined;
+  let policies: NamedPolicy[] = [];
+  if (files.forApi) {
+    // The policy is the one the API's specification on this site declares
+    const source = sources.find((bundle) => bundle.slug === files.forApi);
+    if (!source) return {error: `No API ${files.forApi} on this site.`};
+    try {
+      const found = policiesFor(source.slug, new Map([[source.slug, await fetchBundle(source.href)]]));
+      if ('error' in found) return {error: `${found.error}.`};
+      policies = found.policies;
+    } catch (error) {
+      return {
+        error: `The API's specification could not be loaded from this site: ${error instanceof Error ? error.message : String(error)}. Reload the page and try again.`,
+      };
+    }
+  }
   if (har) {
     onStep('specs');
     try {
@@ -134,12 +155,18 @@ export async function verifyFiles(
     const name = outcome.code === 'KEY_SET_UNUSABLE' ? (files.keys?.name ?? KEYS_PATH) : files.attestation.name;
     return {error: `${name}: ${outcome.message} [${outcome.code}].`};
   }
-  const decision = outcome.status === 'verified' ? decide(outcome.statement) : undefined;
+  const decision =
+    outcome.status === 'verified'
+      ? decide(outcome.statement, {...(files.challenge ? {challenge: files.challenge} : {}), policies})
+      : undefined;
   return {
     authentic: outcome.status === 'verified',
     accepted: decision?.accepted ?? false,
     lines: outcomeLines(outcome),
-    facts: outcome.status === 'verified' ? factLines(runFacts(outcome.statement)) : [],
+    facts:
+      outcome.status === 'verified'
+        ? [...factLines(runFacts(outcome.statement)), ...policies.map((policy) => `policy: ${policyLine(policy)}`)]
+        : [],
     reasons: decision?.reasons ?? [],
     keys: source,
     withHar: har !== undefined,
