@@ -185,8 +185,12 @@ test('the verifier works from the keyboard and fits a phone', async ({page}) => 
   await page.getByLabel('Attestation (attestation.json)').setInputFiles(files.attestation);
   await page.getByLabel("The run's HAR (session.har), optional").setInputFiles(files.tamperedHar);
   await page.getByLabel('Key set file, optional').setInputFiles(files.keys);
-  // From the last file input, Tab reaches Verify, and Enter presses it
+  // From the last file input, Tab reaches the API to go live with, the challenge, then Verify; Enter presses it
   await page.getByLabel('Key set file, optional').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Go live with, optional')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Challenge, optional')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', {name: 'Verify', exact: true})).toBeFocused();
   await page.keyboard.press('Enter');

@@ -198,7 +198,7 @@ export default function AttestationCheck(): ReactNode {
           <select
             id={`${id}-for`}
             name="for"
-            className={styles.input}
+            className={styles.choice}
             disabled={!isBrowser}
             aria-describedby={`${id}-for-help`}
             defaultValue="">
@@ -223,7 +223,7 @@ export default function AttestationCheck(): ReactNode {
             type="text"
             maxLength={200}
             autoComplete="off"
-            className={styles.input}
+            className={styles.choice}
             disabled={!isBrowser}
             aria-describedby={`${id}-challenge-help`}
           />
