@@ -29,31 +29,38 @@ let first: RunningWorkerd;
 let second: RunningWorkerd;
 let otherSecret: RunningWorkerd;
 let noSecret: RunningWorkerd;
+let badKey: RunningWorkerd;
 let node: RunningSandbox;
 
 let retired: Signer;
 
 beforeAll(async () => {
   retired = await signerOf(JSON.stringify(await generateSigningKey()));
-  [first, second, otherSecret, noSecret, node] = await Promise.all([
+  [first, second, otherSecret, noSecret, badKey, node] = await Promise.all([
     startWorkerd({secret: SECRET}),
     // A rotation tried locally: a retired key published beside the one that signs
     startWorkerd({secret: SECRET, previousKeys: JSON.stringify({keys: [{...retired.published, exp: 1_900_000_000}]})}),
-    // Small limits: the platform's shortest period is 10 s. Its signing key is stored with npm's banner before
-    // it, as `npm run signing-key ... | wrangler secret put` without -s stores it
+    // Small limits: the platform's shortest period is 10 s
     startWorkerd({
       secret: 'another-secret',
-      signingKey: `\n> signing-key\n> tsx src/signingKey.ts\n\n${JSON.stringify(await generateSigningKey())}`,
       limits: {perAddress: {limit: 4, periodSeconds: 10}, perKey: {limit: 2, periodSeconds: 10}},
     }),
     startWorkerd({secret: ''}),
+    // A signing key stored with npm's banner before it, as `npm run signing-key ... | wrangler secret put`
+    // without -s stores it
+    startWorkerd({
+      secret: SECRET,
+      signingKey: `\n> signing-key\n> tsx src/signingKey.ts\n\n${JSON.stringify(await generateSigningKey())}`,
+    }),
     startSandbox(createApp({bundles, secret: SECRET}).fetch),
   ]);
-  console.log(`workerd started in ${[first, second, otherSecret, noSecret].map((w) => w.startupMs).join(', ')} ms`);
+  console.log(
+    `workerd started in ${[first, second, otherSecret, noSecret, badKey].map((w) => w.startupMs).join(', ')} ms`,
+  );
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([first, second, otherSecret, noSecret, node].map((running) => running?.close()));
+  await Promise.all([first, second, otherSecret, noSecret, badKey, node].map((running) => running?.close()));
 });
 
 const send = (base: string, path: string, init: RequestInit = {}, headers: Record<string, string> = {}) =>
@@ -231,7 +238,7 @@ describe('the sandbox Worker in workerd', () => {
 
 describe('a Worker whose signing key is broken', () => {
   it('refuses a new run at once, saying why, where the program would have run first; its key set says so too', async () => {
-    const made = await fetch(`${otherSecret.url}/check/v1/runs`, {
+    const made = await fetch(`${badKey.url}/check/v1/runs`, {
       method: 'POST',
       headers: {
         'x-api-key': 'sandbox_signing_test',
@@ -244,7 +251,7 @@ describe('a Worker whose signing key is broken', () => {
     expect(((await made.json()) as {message: string}).message).toBe(
       'This portal cannot sign attestations now, so no run was made: the signing key is not JSON: it is an Ed25519 private key as a JWK ({"kty":"OKP","crv":"Ed25519","x":...,"d":...})',
     );
-    const keys = await fetch(`${otherSecret.url}${KEYS_PATH}`, {headers: {'cf-connecting-ip': '192.0.2.200'}});
+    const keys = await fetch(`${badKey.url}${KEYS_PATH}`, {headers: {'cf-connecting-ip': '192.0.2.200'}});
     expect(keys.status).toBe(503);
     // A Worker whose key is good makes the run, and publishes its retired keys after its own
     const set = (await (await fetch(`${second.url}${KEYS_PATH}`)).json()) as {keys: {kid: string; exp?: number}[]};
