@@ -39,12 +39,14 @@ describe("the Worker's precompiled validators", () => {
     const precompiled = await loadWorkerValidators();
     const checkApi = new Map([[CHECK_API_SLUG, loadCheckApi()]]);
     const refs = [...requestSchemaRefsOf(bundles), ...requestSchemaRefsOf(checkApi)];
-    // The create and finish bodies, and the run id and file name the API's paths take
+    // The create and finish bodies, and the run id, reports token and file name the API's paths take
     expect(requestSchemaRefsOf(checkApi)).toEqual([
       'check-api#/paths/~1check~1v1~1runs/post/requestBody/content/application~1json/schema',
       'check-api#/components/parameters/RunId/schema',
       'check-api#/paths/~1check~1v1~1runs~1%7BrunId%7D~1finish/post/requestBody/content/application~1json/schema',
       'check-api#/paths/~1check~1v1~1runs~1%7BrunId%7D~1%7Bfile%7D/get/parameters/1/schema',
+      'check-api#/components/parameters/ReportsToken/schema',
+      'check-api#/paths/~1check~1v1~1runs~1%7BrunId%7D~1reports~1%7BreportsToken%7D~1%7Bfile%7D/get/parameters/2/schema',
     ]);
     expect([...precompiled.keys()].sort()).toEqual([...refs].sort());
     const checkValidator = new SpecValidator(checkApi);
