@@ -161,7 +161,7 @@ describe("the site's components as markdown", () => {
     );
     expect(pages.get('/docs/getting-started/integration-check')).toContain('Choose a `.har` file, or drop one here.');
     expect(pages.get('/docs/getting-started/integration-check')).toContain(
-      `_On [this page](${siteUrl}/docs/getting-started/integration-check), a verifier of attestations: three file pickers and a Verify button._`,
+      `_On [this page](${siteUrl}/docs/getting-started/integration-check), a verifier of attestations: three file pickers, a choice of the API to go live with, a challenge and a Verify button._`,
     );
     expect(pages.get('/docs/getting-started/integration-check')).toContain(
       '**Key set file, optional.** Without it, the page uses the key set this site publishes at `/.well-known/integration-check-keys.json`, if it publishes one.',
