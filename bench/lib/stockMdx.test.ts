@@ -49,6 +49,14 @@ describe("bench:site's stock renderings", () => {
     const checks = converted[files.indexOf('docs/getting-started/integration-check.mdx')].mdx;
     expect(checks).toContain('| Scenario | What the check does to the calls |');
     expect(checks).not.toMatch(/<Check(Rules|Scenarios)/);
+    // Expanded by our remark plugins: the go-live policies, and an enum's table with the notes a guide adds
+    expect(checks).toContain('(`--for hotels-live-prices`)');
+    expect(checks).not.toContain('<GoLivePolicies');
+    const carHire = converted[files.indexOf('docs/autosuggest/car-hire.mdx')].mdx;
+    expect(carHire).toMatch(/^\| `PLACE_TYPE_TRAIN_STATION` \|.*\| Train station \|/m);
+    expect(carHire).not.toMatch(/<\/?(EnumTable|FieldTable)/);
+    // A field table's own table, as written
+    expect(carHire).toContain('| `entityId` | The id to search with. |');
   });
 
   it('writes a component as its form says, and stops on one with no form, naming it and the file to add', () => {

@@ -6,9 +6,11 @@
  *   `@theme/` after the front matter, not lazy;
  * - `Assumption` (website/src/components/Assumption): a `:::note[Not confirmed]` admonition with the same
  *   text, as the component shows it (its `because` is not shown; its `id` anchor is left out);
- * - `EnumTable` and `SpecReleases`: what our remark plugins make of them (website/src/plugins/enumTables,
- *   website/src/plugins/changelog/specReleases), run here and printed as markdown (tables, lists, headings
- *   with their ids as stock MDX comment ids);
+ * - `EnumTable`, `GoLivePolicies` and `SpecReleases`: what our remark plugins make of them
+ *   (website/src/plugins/enumTables, goLivePolicies, changelog/specReleases), run here and printed as markdown
+ *   (tables, lists, headings with their ids as stock MDX comment ids);
+ * - `FieldTable` (a table of a schema's fields our build checks against the schema): the table inside it, as
+ *   written;
  * - every other component: its markdown form (`<Name>/markdown.ts` beside the component, registered in
  *   website/src/components/markdown.ts), the markdown the site writes for it in the page's markdown
  *   version, printed as stock MDX; links to files the stock site does not serve (`/openapi/`,
@@ -24,6 +26,7 @@ import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
 import {literalProps, type ComponentForms} from '@portal/content';
 import remarkEnumTables from '@portal/website/plugins/enumTables';
+import remarkGoLivePolicies from '@portal/website/plugins/goLivePolicies';
 import remarkSpecReleases from '@portal/website/plugins/specReleases';
 
 export interface Rewrite {
@@ -54,7 +57,7 @@ const markdown = (...nodes: Md[]): string =>
   printer.stringify({type: 'root', children: nodes} as unknown as Root).trimEnd();
 /** Plain markdown of some nodes: a component's children as its form reads them. */
 const plainPrinter = unified().use(remarkGfm).use(remarkStringify, {bullet: '-', fences: true, rule: '-'});
-const mdxParser = unified().use(remarkParse).use(remarkMdx);
+const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
 const markdownParser = unified().use(remarkParse).use(remarkGfm);
 
 /** A heading id our plugins set (`data.hProperties.id`) as a stock MDX comment id after the title (`/* #id *\/` in braces). */
@@ -69,11 +72,12 @@ function headingIds(node: Md): void {
   node.children?.forEach(headingIds);
 }
 
-/** `<EnumTable ... />` and `<SpecReleases />` as our remark plugins expand them, in markdown. */
+/** `<EnumTable ... />`, `<GoLivePolicies />` and `<SpecReleases />` as our remark plugins expand them, in markdown. */
 function bySitePlugins(element: string): string {
   const tree = mdxParser.parse(element) as unknown as Md;
   // The plugins take their own subset of mdast (`never`: their node types, not exported, are subsets of Md).
   remarkEnumTables()(tree as never);
+  remarkGoLivePolicies()(tree as never);
   remarkSpecReleases()(tree as never);
   headingIds(tree);
   return markdown(...(tree.children ?? []));
@@ -82,6 +86,7 @@ function bySitePlugins(element: string): string {
 /** The components our remark plugins expand at build time, and what the stock site gets for each. */
 const bySitePluginsWhat: Record<string, string> = {
   EnumTable: 'EnumTable: the markdown table our remark plugin makes (website/src/plugins/enumTables)',
+  GoLivePolicies: 'GoLivePolicies: the list our remark plugin makes (website/src/plugins/goLivePolicies)',
   SpecReleases:
     'SpecReleases: the sections our remark plugin makes, as markdown (website/src/plugins/changelog/specReleases)',
 };
@@ -176,9 +181,25 @@ export function toStockMdx(
   const out = lines.slice(0, frontMatter);
   const what = new Set<string>();
   let fence: string | undefined;
+  /** An element our remark plugins expand that spans lines (`<EnumTable ...>` with its notes), as gathered. */
+  let block: {name: string; lines: string[]} | undefined;
   for (const [index, line] of lines.entries()) {
     if (index < frontMatter) continue;
     const where = `${page}:${index + 1}`;
+    if (block) {
+      block.lines.push(line);
+      if (line === `</${block.name}>`) {
+        out.push(bySitePlugins(block.lines.join('\n')));
+        what.add(bySitePluginsWhat[block.name]);
+        block = undefined;
+      }
+      continue;
+    }
+    const opens = /^<([A-Z][A-Za-z]*)( [a-z]+="[^"]*")*>$/.exec(line)?.[1];
+    if (opens && bySitePluginsWhat[opens]) {
+      block = {name: opens, lines: [line]};
+      continue;
+    }
     const marker = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
     if (fence) {
       // Inside a code fence until a fence of the same character, at least as long, with nothing after it.
@@ -200,6 +221,9 @@ export function toStockMdx(
       out.push(':::note[Not confirmed]');
     } else if (line === '</Assumption>') {
       out.push(':::');
+    } else if (/^<FieldTable( [a-z]+="[^"]*")*>$/.test(line) || line === '</FieldTable>') {
+      // The table inside is the page's own, checked against the schema by our build: the stock site shows it
+      what.add('FieldTable: the table inside it, as written');
     } else {
       const ours = /<(?!Tabs\b|TabItem\b)[A-Z]/.test(line.replace(/`[^`]*`/g, ''));
       const rewritten = ours ? rewriteLine(line, forms, route, where, what) : line;
@@ -212,6 +236,7 @@ export function toStockMdx(
       out.push(rewritten);
     }
   }
+  if (block) throw new Error(`${page}: <${block.name}> is never closed`);
   // The imports, in a block of their own (a blank line after them).
   if ([...what].some((entry) => entry.startsWith('Tabs/')))
     out.splice(frontMatter, 0, '', ...tabsImport, ...(out[frontMatter] === '' ? [] : ['']));
