@@ -4,7 +4,7 @@
  * registry has one); the control keeps them all, in every scenario; `--har` on a run's session.har gives
  * the same verdicts on the rules that need no scenario; and bad input (programs that do not start, exit
  * at once, hang or flood; HARs that are malformed, huge or from another API; usage errors) gets its
- * message and exit code. The guides' own loops are checked in website/test/guideCheck.test.ts.
+ * message and exit code. The guides' own programs are checked in website/test/guideCheck.test.ts.
  */
 import {mkdtempSync, readFileSync, truncateSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
