@@ -12,6 +12,7 @@ import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
 import remarkEnumTables from './src/plugins/enumTables';
 import remarkFieldTables from './src/plugins/fieldTables';
+import remarkReferenceData from './src/plugins/referenceData';
 import remarkTryIt from './src/components/TryIt/remarkTryIt';
 import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
@@ -72,9 +73,10 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           routeBasePath: 'docs',
-          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications; `<TryIt>`: the
-          // operation's summary, from the same.
-          remarkPlugins: [remarkEnumTables, remarkFieldTables, remarkTryIt],
+          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications;
+          // `<ReferenceDataTable />`: the reference data they declare (x-refresh); `<TryIt>`: the operation's
+          // summary, from the same.
+          remarkPlugins: [remarkEnumTables, remarkFieldTables, remarkReferenceData, remarkTryIt],
           // `<SpecReleases />` in the change log: the releases of the specifications and their changes
           // (before Docusaurus's own plugins, so its headings get anchors and a place in the table of contents).
           beforeDefaultRemarkPlugins: [remarkSpecReleases],

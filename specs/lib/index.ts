@@ -16,3 +16,4 @@ export * from './statedLimits';
 export * from './descriptionLimits';
 export * from './schemaCoverage';
 export * from './deprecations';
+export * from './referenceData';
