@@ -14,10 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCommand} from '@portal/check/command';
-import {breakers, clientsDir} from '@portal/check/fixtures/breakers';
+import {breakers, clientInputs, clientsDir} from '@portal/check/fixtures/breakers';
 import {HOSTED_MAX_CALLS_PER_SCENARIO} from '@portal/check/hosted/limits';
 import {codeBlocks} from '@portal/content';
-import {exampleBody, op} from '@portal/sandbox/testing';
 import {loadBundles} from '@portal/specs/node';
 import {guideRuns} from '@portal/test-utils/guideRuns';
 import {startWorkerd, type RunningWorkerd} from './workerd';
@@ -38,7 +37,7 @@ afterAll(async () => {
   fs.rmSync(persist, {recursive: true, force: true});
 });
 
-/** The partner's command in a folder of its own (the spec's example query in query.json, as the clients read it). */
+/** The partner's command in a folder of its own, with the files it is given (the clients' inputs: `clientInputs`). */
 async function sandbox(argv: string[], files: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosted-check-'));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
@@ -60,8 +59,6 @@ const predicateOf = (attestation: string) =>
       predicate: {result: string; failedTests: string[]; passedTests: string[]; url: string};
     }
   ).predicate;
-
-const exampleQuery = () => JSON.stringify((exampleBody(op('FlightsService_CreateSearch')) as {query: unknown}).query);
 
 describe('check --hosted, in workerd', () => {
   it('passes the guides’ JavaScript loop in every scenario, and its attestation verifies', async () => {
@@ -124,7 +121,7 @@ describe('check --hosted, in workerd', () => {
           'node',
           path.join(clientsDir, breaker.client),
         ],
-        {'query.json': exampleQuery()},
+        clientInputs(),
       );
       expect(run.code, run.out).toBe(1);
       expect(run.out).toContain(`✗ ${breaker.rule}:`);

@@ -34,7 +34,7 @@ export interface ReferenceData {
 
 /** The names a `per` may give: the operation's parameters and its request body's top-level fields. */
 function requestNames(doc: OpenApiDocument, operation: Operation): string[] {
-  const parameters = parametersOf(doc, operation).map((parameter) => parameter.name);
+  const parameters = parametersOf(doc, operation).flatMap((parameter) => (parameter.name ? [parameter.name] : []));
   const schema = resolveRef(doc, requestMedia(doc, operation)?.schema);
   return [...parameters, ...Object.keys(schema?.properties ?? {})];
 }

@@ -38,6 +38,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -52,6 +55,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -78,6 +84,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -92,6 +101,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached pass [0] :: the one distinct request of reference data was sent until answered, then not again (Currencies)',
     ]);
   });
 
@@ -116,6 +128,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors fail [0,1] :: #0 CultureService_ListCurrencies answered 400 and was sent again unchanged (#1)',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached pass [0,1] :: the one distinct request of reference data was sent until answered, then not again (Currencies)',
     ]);
   });
 
@@ -130,6 +145,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors pass [0] :: none of the 1 request answered 400, 401 or 403 was sent again unchanged',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached pass [0,1] :: the one distinct request of reference data was sent until answered, then not again (Currencies)',
     ]);
   });
 
@@ -144,6 +162,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors pass [0,1] :: each of the 1 answer 429, 500 or 503 was followed by the same request once it had arrived (or the retries were spent)',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [1] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -158,6 +179,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors fail [0] :: #0 FlightsService_CreateSearch answered 500 and was not sent again: the program ended',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -179,6 +203,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 pass [1] :: after each of the 1 poll answered 404 no poll used a token of its session again',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0,2] :: no create repeated the query of a usable session (2 sessions of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -197,6 +224,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 fail [1,2] :: after poll #1 of session 1 was answered 404, the session was polled again (#2)',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -211,6 +241,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -227,6 +260,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -243,6 +279,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -265,6 +304,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -279,6 +321,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 });
