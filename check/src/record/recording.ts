@@ -34,9 +34,9 @@ export interface SpecFacts {
   /** The polls that take a body (hotels: sort, filters, page). */
   pollsWithBody: Set<string>;
   /** The operations of reference data (`x-refresh`), by operationId, with what each holds (`Currencies`). */
-  referenceData: Map<string, string>;
+  referenceData: ReadonlyMap<string | undefined, string>;
   /** The creates of live searches whose answers link an itinerary refresh (a flow of kind `refresh`): flights. */
-  refreshedSearches: Set<string>;
+  refreshedSearches: ReadonlySet<string | undefined>;
 }
 
 const factsOfBundles = new WeakMap<Map<string, OpenApiDocument>, SpecFacts>();

@@ -97,6 +97,14 @@ describe('what the specifications give the rules', () => {
     expect(without('poll')).toEqual(['FlightsService_CreateSearch']);
     expect(without('create')).toEqual(['FlightsService_CreateSearch']);
     expect(without('create', 'poll')).toEqual([]);
+    // A link to a search's own create is no itinerary refresh
+    const relinked = structuredClone(bundles.get('flights-live-pricing')!);
+    for (const path of [flights.create.path, flights.poll.path]) {
+      const links = (relinked.paths[path].post!.responses['200'] as {links: Record<string, unknown>}).links;
+      delete links.refreshItinerary;
+      links.searchAgain = {operationId: flights.create.operationId, description: 'The same search again.'};
+    }
+    expect([...specFacts(new Map(bundles).set('flights-live-pricing', relinked)).refreshedSearches]).toEqual([]);
   });
 });
 

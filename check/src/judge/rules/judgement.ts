@@ -71,31 +71,26 @@ export interface RepeatedSearch {
 }
 
 /**
- * The sessions started by a create among `creates` (operationIds), and the creates among them that repeat the
- * query (`Call.query`) of an earlier such session still usable when they were sent: its create's answer had
- * arrived, and no poll of it had been answered 404 and no answer of it had said RESULT_STATUS_FAILED by then.
+ * The sessions started by a create among `creates` (operationIds of the creates of live searches), and the
+ * creates among them that repeat the query (`Call.query`) of an earlier such session still usable when they were
+ * sent: its create's answer had arrived, and no poll of it had been answered 404 and no answer of it had said
+ * RESULT_STATUS_FAILED by then. (A session's calls after its first are polls, so a 404 among them is a poll's;
+ * the creates are compared by their query alone, since the queries of two searches' creates differ in shape.)
  */
 export function repeatedSearches(
   run: Run,
-  creates: ReadonlySet<string>,
+  creates: ReadonlySet<string | undefined>,
 ): {sessions: Session[]; repeats: RepeatedSearch[]} {
   const sessions = run.sessions.filter(
-    (session) => session.calls[0]?.role === 'create' && creates.has(session.calls[0].checked.operationId ?? ''),
+    (session) => session.calls[0].role === 'create' && creates.has(session.flow.create.operationId),
   );
   const usableAt = (session: Session, time: number): boolean =>
     session.calls[0].end <= time &&
-    !session.calls.some(
-      (call) =>
-        call.end <= time && ((call.role === 'poll' && call.status === 404) || call.answer?.status === SESSION_FAILED),
-    );
+    !session.calls.some((call) => call.end <= time && (call.status === 404 || call.answer?.status === SESSION_FAILED));
   const repeats = run.calls.flatMap((call) => {
-    if (call.role !== 'create' || call.query === undefined || !creates.has(call.checked.operationId ?? '')) return [];
+    if (call.query === undefined || !creates.has(call.checked.operationId)) return [];
     const session = sessions.find(
-      (earlier) =>
-        earlier.calls[0] !== call &&
-        earlier.calls[0].checked.operationId === call.checked.operationId &&
-        earlier.calls[0].query === call.query &&
-        usableAt(earlier, call.start),
+      (earlier) => earlier.calls[0] !== call && earlier.calls[0].query === call.query && usableAt(earlier, call.start),
     );
     return session ? [{call, session}] : [];
   });

@@ -38,7 +38,8 @@ export default defineRule({
         const previous = session.calls[position - 1];
         // Sent once the session said it was done: no poll for progress (stop-when-done judges it)
         if (done && call !== done && call.start >= done.end) return;
-        if (call.role === 'poll' && previous?.ok)
+        // A session's calls after its first are its polls
+        if (previous?.ok)
           judged.push({call, gap: call.start - previous.end, session, least: minPollGapMs(session.flow)});
       });
     }

@@ -56,6 +56,19 @@ describe('reference-data-cached', () => {
     });
   });
 
+  it('does not take a call that took no time for a repeat of itself', async () => {
+    expect(await verdict([{...currencies(), took: 0}])).toMatchObject({outcome: 'pass', calls: [0]});
+    expect(
+      await verdict([
+        {...currencies(), took: 0},
+        {...currencies(), after: 0},
+      ]),
+    ).toMatchObject({
+      outcome: 'fail',
+      calls: [0, 1],
+    });
+  });
+
   it('passes a retry after a 503 or a 429, and fails the same request once one was answered 2xx', async () => {
     const retried: Step[] = [
       {...currencies(), response: errorAnswer(503)},

@@ -23,7 +23,7 @@ export default defineRule({
   guide: guideSection('Rate limits: Cache reference data', 'rate-limits', 'cache-reference-data'),
   reason: REFERENCE_DATA_REASON,
   judge(run) {
-    const data = (call: Call) => run.specs.referenceData.get(call.checked.operationId ?? '');
+    const data = (call: Call) => run.specs.referenceData.get(call.checked.operationId);
     const reference = run.calls.filter((call) => data(call) !== undefined);
     if (!reference.length) return notExercised('no call of reference data (x-refresh in its specification) was made');
     const repeats = reference.flatMap((call) => {

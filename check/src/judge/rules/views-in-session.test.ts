@@ -98,6 +98,14 @@ describe('views-in-session', () => {
     });
   });
 
+  it('judges only sessions a create started, and only creates whose body holds a query', async () => {
+    // A poll of a token never seen opens a session of its own, which no create started
+    expect(await verdict([{...hotelsPoll('h9', 'h10'), after: 0}])).toMatchObject({outcome: 'not-exercised'});
+    // Two creates with no query to compare (the request check refuses their bodies): neither repeats the other
+    const noQuery = await verdict([hotelsCreate('h1', {initialPageSize: 5}), hotelsCreate('h2', {initialPageSize: 5})]);
+    expect(noQuery).toMatchObject({outcome: 'pass', calls: [0, 1]});
+  });
+
   it('judges only searches whose poll takes a view: a repeated flights search is not its to judge', async () => {
     const flights = await verdict([...politeSearch(), ...politeSearch('t')]);
     expect(flights).toEqual({
