@@ -41,6 +41,7 @@ test('the page renders every rule and every scenario of the check, also without 
     await expect(item.locator('code').first()).toHaveText(rule.id);
     await expect(item).toContainText(rule.sentence);
     await expect(item).toContainText(rule.tolerance);
+    if (rule.reason) await expect(item).toContainText(rule.reason);
     await expect(item.getByRole('link', {name: rule.guide.title})).toHaveAttribute('href', rule.guide.path);
   }
   const scenarios = page.getByTestId('check-scenarios');

@@ -13,6 +13,7 @@ import apiReferencePlugin from './src/plugins/apiReference';
 import remarkEnumTables from './src/plugins/enumTables';
 import remarkFieldTables from './src/plugins/fieldTables';
 import remarkGoLivePolicies from './src/plugins/goLivePolicies';
+import remarkReferenceData from './src/plugins/referenceData';
 import remarkTryIt from './src/components/TryIt/remarkTryIt';
 import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
@@ -73,9 +74,10 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           routeBasePath: 'docs',
-          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications; `<TryIt>`: the
-          // operation's summary, from the same.
-          remarkPlugins: [remarkEnumTables, remarkFieldTables, remarkGoLivePolicies, remarkTryIt],
+          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications; `<GoLivePolicies />`:
+          // the go-live policies they declare (x-go-live); `<ReferenceDataTable />`: the reference data they declare
+          // (x-refresh); `<TryIt>`: the operation's summary, from the same.
+          remarkPlugins: [remarkEnumTables, remarkFieldTables, remarkGoLivePolicies, remarkReferenceData, remarkTryIt],
           // `<SpecReleases />` in the change log: the releases of the specifications and their changes
           // (before Docusaurus's own plugins, so its headings get anchors and a place in the table of contents).
           beforeDefaultRemarkPlugins: [remarkSpecReleases],

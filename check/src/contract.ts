@@ -11,11 +11,12 @@ import {ruleBook} from './judge/rules';
 export type {RuleId} from './judge/rules';
 
 /** The rules as data (no judgement), in the order they are judged and reported. */
-export const rules: Rule[] = ruleBook.map(({id, sentence, tolerance, guide, scenarios}: Rule) => ({
+export const rules: Rule[] = ruleBook.map(({id, sentence, tolerance, guide, reason, scenarios}: Rule) => ({
   id,
   sentence,
   tolerance,
   guide,
+  ...(reason ? {reason} : {}),
   ...(scenarios ? {scenarios} : {}),
 }));
 

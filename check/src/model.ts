@@ -182,6 +182,11 @@ export interface Rule {
   tolerance: string;
   /** The guide section that states it: its title and its path on the site with the anchor. */
   guide: {title: string; path: string};
+  /**
+   * Why the rule is drawn where it is, when its tolerance needs a reason: the words of the guide section it
+   * cites, which says it word for word (website/test/checkRuleLinks.test.ts).
+   */
+  reason?: string;
   /** The scenarios that can exercise it; absent when any recording can (a HAR too). */
   scenarios?: readonly CheckScenario[];
 }

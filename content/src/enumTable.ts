@@ -48,7 +48,7 @@ export function findEnum(bundles: Map<string, OpenApiDocument>, name: string, ap
 }
 
 /** Text with `code` spans as mdast inline nodes. */
-const inline = (text: string): TableNode[] =>
+export const inline = (text: string): TableNode[] =>
   text
     .split(/(`[^`]+`)/)
     .filter(Boolean)
@@ -58,7 +58,8 @@ const inline = (text: string): TableNode[] =>
         : {type: 'text', value: part},
     );
 
-const row = (cells: TableNode[][]): TableNode => ({
+/** A table row of cells, each a list of inline nodes. */
+export const row = (cells: TableNode[][]): TableNode => ({
   type: 'tableRow',
   children: cells.map((children) => ({type: 'tableCell', children})),
 });

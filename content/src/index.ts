@@ -8,6 +8,7 @@ export * from './categories';
 export * from './codeBlocks';
 export * from './components';
 export * from './enumTable';
+export * from './referenceDataTable';
 export * from './guides';
 export * from './links';
 export * from './markdownPath';

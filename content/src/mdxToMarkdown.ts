@@ -3,7 +3,8 @@
  * becomes the `#` title and a one-line summary; each component becomes its markdown form (./components.ts:
  * `<Tabs>` one labelled section per tab, `<Assumption>` a quote labelled "Not confirmed", its `because` left out, the site's components what they render;
  * a component without a form stops the conversion); `<EnumTable>` becomes the table it renders
- * (./enumTable.ts, as website/src/plugins/enumTables does), `<FieldTable>` its table once checked
+ * (./enumTable.ts, as website/src/plugins/enumTables does), `<ReferenceDataTable>` the table of reference data
+ * (./referenceDataTable.ts, as website/src/plugins/referenceData does), `<FieldTable>` its table once checked
  * (./fieldTable.ts); admonitions become quotes with their title;
  * imports, exports and expressions are dropped, HTML elements keep their children; code keeps its
  * language but not the guide runner's fence words (test-utils/guideRuns.ts); every link goes through
@@ -20,6 +21,7 @@ import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
 import type {OpenApiDocument} from '@portal/specs';
 import {renderEnumTable} from './enumTable';
+import {referenceDataTable} from './referenceDataTable';
 import {checkedFieldTable} from './fieldTable';
 import {
   guideComponentForms,
@@ -37,7 +39,7 @@ export interface MarkdownOptions {
   title: string;
   /** The page's description, written under the title as a quote. */
   description?: string;
-  /** The bundled specifications, for `<EnumTable>`. */
+  /** The bundled specifications, for `<EnumTable>`, `<ReferenceDataTable>` and `<FieldTable>`. */
   bundles: Map<string, OpenApiDocument>;
   /** Where a link of the source points in the markdown pages (a guide's file → its `.md` page). */
   link?: (url: string) => string;
@@ -133,6 +135,7 @@ function transform(node: Node, options: MarkdownOptions): Node[] {
       if (node.name === 'EnumTable') {
         return [renderEnumTable(node, options.bundles, (name) => attribute(node, name)) as Node];
       }
+      if (node.name === 'ReferenceDataTable') return [referenceDataTable(options.bundles) as Node];
       if (node.name === 'FieldTable') {
         return children(
           {...node, children: [checkedFieldTable(node, options.bundles, (name) => attribute(node, name)) as Node]},

@@ -12,8 +12,7 @@ import path from 'node:path';
 import {createHash} from 'node:crypto';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCommand} from '@portal/check/command';
-import {clientsDir} from '@portal/check/fixtures/breakers';
-import {exampleBody, op} from '@portal/sandbox/testing';
+import {clientInputs, clientsDir} from '@portal/check/fixtures/breakers';
 import {loadBundles} from '@portal/specs/node';
 import {startWorkerd, type RunningWorkerd} from './workerd';
 
@@ -53,7 +52,7 @@ describe('go-live in one command, in workerd', () => {
     const dir = folder({
       'hotels.mjs': client,
       'lib.mjs': fs.readFileSync(path.join(clientsDir, 'lib.mjs'), 'utf8'),
-      'hotels-query.json': JSON.stringify(exampleBody(op('HotelsService_CreateSearch'))),
+      'hotels-query.json': clientInputs()['hotels-query.json'],
     });
     const run = await sandbox(dir, [
       'check',

@@ -18,7 +18,7 @@ import path from 'node:path';
 import {parse as parseCtrf, validate as validateCtrf} from 'ctrf';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCommand} from '@portal/check/command';
-import {breakers, clientsDir} from '@portal/check/fixtures/breakers';
+import {breakers, clientInputs, clientsDir} from '@portal/check/fixtures/breakers';
 import {HOSTED_MAX_CALLS_PER_SCENARIO, HOSTED_RUN_RATE_LIMITS} from '@portal/check/hosted/limits';
 import {codeBlocks} from '@portal/content';
 import {exampleBody, op} from '@portal/sandbox/testing';
@@ -42,7 +42,7 @@ afterAll(async () => {
   fs.rmSync(persist, {recursive: true, force: true});
 });
 
-/** The partner's command in a folder of its own (the spec's example query in query.json, as the clients read it). */
+/** The partner's command in a folder of its own, with the files it is given (the clients' inputs: `clientInputs`). */
 async function sandbox(argv: string[], files: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosted-check-'));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
@@ -64,8 +64,6 @@ const predicateOf = (attestation: string) =>
       predicate: {result: string; failedTests: string[]; passedTests: string[]; url: string};
     }
   ).predicate;
-
-const exampleQuery = () => JSON.stringify((exampleBody(op('FlightsService_CreateSearch')) as {query: unknown}).query);
 
 describe('check --hosted, in workerd', () => {
   it('passes the guides’ JavaScript loop in every scenario, and its attestation verifies', async () => {
@@ -138,7 +136,7 @@ describe('check --hosted, in workerd', () => {
           'node',
           path.join(clientsDir, breaker.client),
         ],
-        {'query.json': exampleQuery()},
+        clientInputs(),
       );
       expect(run.code, run.out).toBe(1);
       expect(run.out).toContain(`✗ ${breaker.rule}:`);

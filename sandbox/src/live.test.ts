@@ -143,6 +143,50 @@ describe('create and poll', () => {
     expect(fourStars.content.totalHotelResultCount).toBeLessThan(total);
   });
 
+  it('hotels: another view of a stage already sent is answered at once; a new stage that soon is omitted', async () => {
+    const {app, clock} = testApp();
+    const created = await call(app, 'HotelsService_CreateSearch', {
+      body: exampleBody(op('HotelsService_CreateSearch')),
+    });
+    const MIN_POLL_MS = minPollMs(
+      flowOfPoll({doc: bundles.get('hotels-live')!, operation: op('HotelsService_PollSearch')}),
+    );
+    const page = (offset: number) => ({
+      sort: {type: 'SORT_ORDER_TYPE_PRICE', order: 'SORT_ORDER_DIRECTION_ASCENDING'},
+      pagination: {limit: 5, offset},
+    });
+    const poll = (sessionToken: string, body: unknown) =>
+      call(app, 'HotelsService_PollSearch', {replace: {sessionToken}, body});
+
+    // Another view of the stage already sent (the create's), 1 ms after its answer: answered at once
+    clock.now += 1;
+    const first = await poll(created.sessionToken, page(0));
+    expect(first).toMatchObject({status: 'RESULT_STATUS_INCOMPLETE', action: 'RESULT_ACTION_REPLACED'});
+    clock.now += STAGE_MS - 2;
+    const second = await poll(first.sessionToken, page(5));
+    expect(second).toMatchObject({status: 'RESULT_STATUS_INCOMPLETE', action: 'RESULT_ACTION_REPLACED'});
+    // The next stage, found 1 ms after that answer (sooner than the least wait): omitted
+    clock.now += 1;
+    expect(MIN_POLL_MS).toBeGreaterThan(1);
+    expect(await poll(second.sessionToken, page(5))).toMatchObject({
+      status: 'RESULT_STATUS_COMPLETE',
+      action: 'RESULT_ACTION_OMITTED',
+    });
+
+    // Complete: each other view is answered in full 1 ms after the answer before; the same view again is not modified
+    clock.now += MIN_POLL_MS;
+    const complete = await poll(second.sessionToken, page(5));
+    expect(complete).toMatchObject({status: 'RESULT_STATUS_COMPLETE', action: 'RESULT_ACTION_REPLACED'});
+    clock.now += 1;
+    const other = await poll(complete.sessionToken, page(0));
+    expect(other).toMatchObject({status: 'RESULT_STATUS_COMPLETE', action: 'RESULT_ACTION_REPLACED'});
+    expect(Object.keys(other.content.results.hotelContent).length).toBeGreaterThan(0);
+    clock.now += 1;
+    expect(await poll(other.sessionToken, page(0))).toMatchObject({action: 'RESULT_ACTION_NOT_MODIFIED'});
+    clock.now += 1;
+    expect(await poll(other.sessionToken, page(5))).toMatchObject({action: 'RESULT_ACTION_REPLACED'});
+  });
+
   it('itinerary refresh: its own create and poll, complete at once within the cache window and later after a wait', async () => {
     const {app, clock} = testApp();
     const search = await call(app, 'FlightsService_CreateSearch', {

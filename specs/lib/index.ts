@@ -17,3 +17,4 @@ export * from './statedLimits';
 export * from './descriptionLimits';
 export * from './schemaCoverage';
 export * from './deprecations';
+export * from './referenceData';

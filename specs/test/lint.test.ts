@@ -126,6 +126,36 @@ describe('specs:lint enforces the conventions', () => {
     expect((await lintProblems(wrongType)).join('\n')).toMatch(/^no-invalid-schema-examples: .*must be string/);
   });
 
+  it('refuses an x-refresh that is not whole: each fault alone, and the declaration without it', async () => {
+    const withRefresh = (refresh: unknown): OpenApiDocument => {
+      const doc = valid();
+      (operation(doc) as unknown as Record<string, unknown>)['x-refresh'] = refresh;
+      return doc;
+    };
+    const at = ' (at #/paths/~1things~1{thingId}/get/x-refresh)';
+    const problem = (text: string) => `reference-data/refresh: \`x-refresh\` of ThingService_GetThing: ${text}.${at}`;
+    expect(await lintProblems(withRefresh({data: 'Things', every: 'day', per: ['thingId']}))).toEqual([]);
+    expect(await lintProblems(withRefresh({data: 'Things', every: 'traveller'}))).toEqual([]);
+    expect(await lintProblems(withRefresh('daily'))).toEqual([
+      problem('must be an object with `data`, `every` and, optionally, `per`'),
+    ]);
+    expect(await lintProblems(withRefresh({data: ' ', every: 'day'}))).toEqual([
+      problem('`data` must name what the answer holds, as the Rate limits guide names it'),
+    ]);
+    expect(await lintProblems(withRefresh({data: 'Things', every: 'week'}))).toEqual([
+      problem('`every` must be one of day, days, traveller'),
+    ]);
+    expect(await lintProblems(withRefresh({data: 'Things', every: 'day', per: 'thingId'}))).toEqual([
+      problem('`per` must be a list of names'),
+    ]);
+    expect(await lintProblems(withRefresh({data: 'Things', every: 'day', per: ['thingId', 'market']}))).toEqual([
+      problem('`per` names `market`, which is no parameter or body field of the operation (thingId)'),
+    ]);
+    expect(await lintProblems(withRefresh({data: 'Things', every: 'day', ttl: 86400}))).toEqual([
+      problem('`ttl` is not a field of `x-refresh`'),
+    ]);
+  });
+
   it('finds nothing in the bundles, the portal’s own check API included', async () => {
     const bundles = [...loadBundles(), [CHECK_API_SLUG, loadCheckApi()] as const];
     expect(bundles.map(([slug]) => slug)).toContain(CHECK_API_SLUG);

@@ -4,27 +4,24 @@
  * registry has one); the control keeps them all, in every scenario; `--har` on a run's session.har gives
  * the same verdicts on the rules that need no scenario; and bad input (programs that do not start, exit
  * at once, hang or flood; HARs that are malformed, huge or from another API; usage errors) gets its
- * message and exit code. The guides' own loops are checked in website/test/guideCheck.test.ts.
+ * message and exit code. The guides' own programs are checked in website/test/guideCheck.test.ts.
  */
 import {mkdtempSync, readFileSync, truncateSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {bundles, exampleBody, op} from '@portal/sandbox/testing';
+import {bundles} from '@portal/sandbox/testing';
 import {parseCheckArgs, runCheck} from './check';
 import {checkScenarios} from '../model';
 import {rules} from '../contract';
-import {breakers} from '../fixtures/breakers.fixture';
+import {breakers, clientInputs} from '../fixtures/breakers.fixture';
 
 const clients = path.join(__dirname, '..', 'fixtures', 'clients');
 
-/** A directory for one check: the spec's example query in query.json, as the clients read it. */
+/** A directory for one check: the specs' example queries, as the clients read them (`clientInputs`). */
 function workDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'check-'));
-  writeFileSync(
-    path.join(dir, 'query.json'),
-    JSON.stringify((exampleBody(op('FlightsService_CreateSearch')) as {query: unknown}).query),
-  );
+  for (const [name, text] of Object.entries(clientInputs())) writeFileSync(path.join(dir, name), text);
   return dir;
 }
 
@@ -79,6 +76,23 @@ describe('each rule, broken by a client that breaks only it', () => {
     ).toEqual([[breaker.rule, 'fail']]);
     expect(out).toContain(`✗ ${breaker.rule}:`);
   });
+
+  it.concurrent.each(breakers.filter((breaker) => breaker.keeps))(
+    '$keeps, $client with its knob turned back, passes $rule in $scenario and fails nothing',
+    async (breaker) => {
+      const {code, out, dir} = await check([
+        '--scenarios',
+        breaker.scenario,
+        '--',
+        'node',
+        path.join(clients, breaker.keeps!),
+      ]);
+      expect(code, out).toBe(0);
+      const found = outcomes(dir)[breaker.scenario];
+      expect(found[breaker.rule], out).toBe('pass');
+      expect(Object.values(found)).not.toContain('fail');
+    },
+  );
 
   it.concurrent.each([...checkScenarios])('the control keeps every rule in %s', async (scenario) => {
     const {code, out, dir} = await check(['--scenarios', scenario, '--', 'node', path.join(clients, 'good.mjs')]);

@@ -10,7 +10,16 @@
  * sandbox carries a new token, and any token of a session polls it). A poll with a token never seen
  * (a HAR that starts mid-search, a made-up token) is a session of its own.
  */
-import {liveFlows, operations, requestMedia, securityHeaders, type LiveFlow, type OpenApiDocument} from '@portal/specs';
+import {
+  liveFlows,
+  operationLinks,
+  operations,
+  referenceData,
+  requestMedia,
+  securityHeaders,
+  type LiveFlow,
+  type OpenApiDocument,
+} from '@portal/specs';
 import type {CheckedRequest, Exchange, Recording, SessionTrace} from '../model';
 
 /** What the bundles say that the rules read, read once per set of bundles. */
@@ -24,6 +33,10 @@ export interface SpecFacts {
   allKeyHeaders: string[];
   /** The polls that take a body (hotels: sort, filters, page). */
   pollsWithBody: Set<string>;
+  /** The operations of reference data (`x-refresh`), by operationId, with what each holds (`Currencies`). */
+  referenceData: ReadonlyMap<string | undefined, string>;
+  /** The creates of live searches whose answers link an itinerary refresh (a flow of kind `refresh`): flights. */
+  refreshedSearches: ReadonlySet<string | undefined>;
 }
 
 const factsOfBundles = new WeakMap<Map<string, OpenApiDocument>, SpecFacts>();
@@ -46,6 +59,28 @@ export function specFacts(bundles: Map<string, OpenApiDocument>): SpecFacts {
     pollsWithBody: new Set(
       flows.filter((flow) => requestMedia(bundles.get(flow.slug)!, flow.poll)).map((flow) => flow.poll.operationId),
     ),
+    referenceData: new Map(
+      [...bundles].flatMap(([slug, doc]) =>
+        referenceData(slug, doc).map((entry) => [entry.operation.operationId, entry.data] as const),
+      ),
+    ),
+    refreshedSearches: new Set(
+      [...bundles].flatMap(([slug, doc]) => {
+        const refreshes = new Set(
+          liveFlows(slug, doc)
+            .filter((flow) => flow.kind === 'refresh')
+            .map((flow) => flow.create.operationId),
+        );
+        const linking = new Set(
+          operationLinks(slug, doc)
+            .filter((link) => refreshes.has(link.to.operationId))
+            .map((link) => link.from.operationId),
+        );
+        return flows
+          .filter((flow) => linking.has(flow.create.operationId) || linking.has(flow.poll.operationId))
+          .map((flow) => flow.create.operationId);
+      }),
+    ),
   };
   factsOfBundles.set(bundles, facts);
   return facts;
@@ -67,6 +102,13 @@ export interface Call {
   /** The JSON of a 2xx answer, when it is a JSON object. */
   answer?: Record<string, unknown>;
   session?: Session;
+  /**
+   * The request as one: method, path, query parameters sorted and JSON body with its fields sorted
+   * (`requestKey`), so two calls that ask the same thing have the same key however they were written.
+   */
+  key: string;
+  /** For a create: its body's `query` as `stableJson` writes it (the search it asks for), when it has one. */
+  query?: string;
 }
 
 export interface Session {
@@ -95,6 +137,40 @@ function jsonObject(text: string | undefined): Record<string, unknown> | undefin
   } catch {
     return undefined;
   }
+}
+
+/** JSON with the fields of every object in sorted order: the same value, written the same way. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A body as `stableJson` writes it when it is JSON, else as sent. */
+function bodyKey(body: string | undefined): string {
+  if (body === undefined || body.trim() === '') return '';
+  try {
+    return stableJson(JSON.parse(body));
+  } catch {
+    return body;
+  }
+}
+
+/** A request as one key: method, path, query parameters sorted by name, and the body (`bodyKey`). */
+export function requestKey(request: Exchange['request']): string {
+  const url = new URL(request.url, 'http://recording.invalid');
+  url.searchParams.sort();
+  return `${request.method.toUpperCase()} ${url.pathname}?${url.searchParams.toString()} ${bodyKey(request.body)}`;
+}
+
+/** The `query` of a create's body as `stableJson` writes it, when the body is a JSON object with one. */
+function queryOf(body: string | undefined): string | undefined {
+  const query = jsonObject(body)?.query;
+  return query === undefined ? undefined : stableJson(query);
 }
 
 /** How many results an answer's content holds, when it holds its flow's collection (`x-live-flow.results`). */
@@ -129,6 +205,8 @@ export function readRun(recording: Recording, checked: CheckedRequest[], bundles
         flow,
         token: polled ? found.pathParams[polled.tokenParameter] : undefined,
         answer: ok && flow ? jsonObject(exchange.response.body) : undefined,
+        key: requestKey(exchange.request),
+        ...(created ? {query: queryOf(exchange.request.body)} : {}),
       };
     })
     .sort((a, b) => a.start - b.start || a.index - b.index);

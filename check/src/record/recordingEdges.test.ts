@@ -11,7 +11,7 @@
 import {describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
 import type {CheckedRequest, Exchange} from '../model';
-import {readRun, specFacts, traceOf} from './recording';
+import {readRun, requestKey, specFacts, stableJson, traceOf} from './recording';
 import {callList, doneAnswer, orList, passed, sameRequest} from '../judge/rules/judgement';
 
 const facts = specFacts(bundles);
@@ -65,6 +65,110 @@ describe('what the specifications give the rules', () => {
     ]);
     expect(facts.flowsByPoll.has('FlightsService_PollItineraryRefresh')).toBe(false);
     expect([...facts.pollsWithBody]).toEqual(['HotelsService_PollSearch']);
+  });
+
+  it('knows the calls of reference data by what their x-refresh says they hold, and the search an itinerary refresh renews', () => {
+    const facts = specFacts(new Map(bundles));
+    expect(Object.fromEntries(facts.referenceData)).toEqual({
+      GeoService_ListPlaces: 'Place hierarchy',
+      CultureService_ListCurrencies: 'Currencies',
+      CultureService_ListLocales: 'Locales',
+      CultureService_ListMarkets: 'Markets',
+      CultureService_NearestCulture: 'Nearest culture',
+      CarriersService_ListCarriers: 'Carriers',
+      CarHireAgentsService_ListAgents: 'Car hire agents',
+      HotelsContentService_GetContent: 'Hotel content',
+    });
+    expect([...facts.refreshedSearches]).toEqual(['FlightsService_CreateSearch']);
+  });
+
+  it('knows a search an itinerary refresh renews by the link of its create or of its poll', () => {
+    /** The searches renewed once the refresh links of these answers are taken out. */
+    const without = (...from: ('create' | 'poll')[]) => {
+      const doc = structuredClone(bundles.get('flights-live-pricing')!);
+      for (const which of from) {
+        const path = which === 'create' ? flights.create.path : flights.poll.path;
+        const links = (doc.paths[path].post!.responses['200'] as {links: Record<string, unknown>}).links;
+        expect(links, which).toHaveProperty('refreshItinerary');
+        delete links.refreshItinerary;
+      }
+      return [...specFacts(new Map(bundles).set('flights-live-pricing', doc)).refreshedSearches];
+    };
+    expect(without('poll')).toEqual(['FlightsService_CreateSearch']);
+    expect(without('create')).toEqual(['FlightsService_CreateSearch']);
+    expect(without('create', 'poll')).toEqual([]);
+    // A link to a search's own create is no itinerary refresh
+    const relinked = structuredClone(bundles.get('flights-live-pricing')!);
+    for (const path of [flights.create.path, flights.poll.path]) {
+      const links = (relinked.paths[path].post!.responses['200'] as {links: Record<string, unknown>}).links;
+      delete links.refreshItinerary;
+      links.searchAgain = {operationId: flights.create.operationId, description: 'The same search again.'};
+    }
+    expect([...specFacts(new Map(bundles).set('flights-live-pricing', relinked)).refreshedSearches]).toEqual([]);
+  });
+});
+
+describe('a call as one request', () => {
+  const key = (method: string, url: string, body?: string) => requestKey({method, url, headers: [], body});
+
+  it('writes JSON with every object’s fields sorted, arrays in their order', () => {
+    expect(stableJson({b: [2, {d: 1, c: null}], a: 'x'})).toBe('{"a":"x","b":[2,{"c":null,"d":1}]}');
+    expect(stableJson([3, 1])).toBe('[3,1]');
+    expect(stableJson(undefined)).toBe('null');
+  });
+
+  it('is the same for another case of method, another order of query parameters or of body fields', () => {
+    const one = key('get', '/apiservices/x?b=2&a=1', '{"q":{"b":1,"a":2}}');
+    expect(key('GET', '/apiservices/x?a=1&b=2', '{ "q": {"a": 2, "b": 1} }')).toBe(one);
+    expect(one).toBe('GET /apiservices/x?a=1&b=2 {"q":{"a":2,"b":1}}');
+  });
+
+  it('differs by method, path, any query value, any body value, and the order of an array', () => {
+    const one = key('POST', '/apiservices/x?a=1', '{"ids":["1","2"]}');
+    for (const other of [
+      key('PUT', '/apiservices/x?a=1', '{"ids":["1","2"]}'),
+      key('POST', '/apiservices/y?a=1', '{"ids":["1","2"]}'),
+      key('POST', '/apiservices/x?a=2', '{"ids":["1","2"]}'),
+      key('POST', '/apiservices/x', '{"ids":["1","2"]}'),
+      key('POST', '/apiservices/x?a=1', '{"ids":["2","1"]}'),
+      key('POST', '/apiservices/x?a=1'),
+    ])
+      expect(other).not.toBe(one);
+  });
+
+  it('keeps a body that is no JSON as sent, and an empty or blank one as none', () => {
+    expect(key('POST', '/x', 'not json')).toBe('POST /x? not json');
+    expect(key('POST', '/x', '  ')).toBe('POST /x? ');
+    expect(key('POST', '/x')).toBe('POST /x? ');
+  });
+
+  it('reads the query of a create, and of nothing else', () => {
+    const read = run(
+      [
+        {
+          ...exchange(0, 0, 200, {sessionToken: 't0'}),
+          request: {method: 'POST', url: '/c', headers: [], body: '{"query":{"b":1,"a":2},"initialPageSize":5}'},
+        },
+        checkedAs(flights.create.operationId),
+      ],
+      [
+        {
+          ...exchange(1, 100, 200, {}),
+          request: {method: 'POST', url: '/c', headers: [], body: '{"initialPageSize":5}'},
+        },
+        checkedAs(flights.create.operationId),
+      ],
+      [
+        {...exchange(2, 200, 200, {}), request: {method: 'POST', url: '/c', headers: [], body: 'no json'}},
+        checkedAs(flights.create.operationId),
+      ],
+      [
+        {...exchange(3, 300, 200, {}), request: {method: 'POST', url: '/p', headers: [], body: '{"query":{"a":2}}'}},
+        checkedAs(flights.poll.operationId, {[flights.tokenParameter]: 't0'}),
+      ],
+    );
+    expect(read.calls.map((call) => call.query)).toEqual(['{"a":2,"b":1}', undefined, undefined, undefined]);
+    expect(read.calls[0].key).toBe('POST /c? {"initialPageSize":5,"query":{"a":2,"b":1}}');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The registry of the check's rules (index.ts): nine rules in their fixed order, each in its own file named
+ * The registry of the check's rules (index.ts): twelve rules in their fixed order, each in its own file named
  * by its id with its own test, each citing a guide section by its anchor (website/test/checkRuleLinks.test.ts
  * proves the section exists); and all of them judging one recording together (../judge.ts).
  */
@@ -13,7 +13,7 @@ import {ruleBook} from './index';
 const NOT_RULES = ['index.ts', 'judgement.ts'];
 
 describe('the registry', () => {
-  it('holds the nine rules in their fixed order, each with a sentence, a tolerance, a guide anchor and a judgement', () => {
+  it('holds the twelve rules in their fixed order, each with a sentence, a tolerance, a guide anchor and a judgement', () => {
     expect(ruleBook.map((rule) => rule.id)).toEqual([
       'valid-requests',
       'api-key-header',
@@ -24,6 +24,9 @@ describe('the registry', () => {
       'retry-server-errors',
       'no-retry-client-errors',
       'new-search-after-404',
+      'views-in-session',
+      'refresh-in-session',
+      'reference-data-cached',
     ]);
     for (const rule of ruleBook) {
       expect(rule.sentence, rule.id).toMatch(/^[A-Z].*\.$/);
@@ -62,6 +65,9 @@ describe('all the rules on one recording', () => {
       'retry-server-errors': 'not-exercised',
       'no-retry-client-errors': 'not-exercised',
       'new-search-after-404': 'not-exercised',
+      'views-in-session': 'not-exercised',
+      'refresh-in-session': 'pass',
+      'reference-data-cached': 'pass',
     });
     expect(verdictOf(report, 'bounded-polling').detail).toMatch(/normal scenario .*never-completes/);
     expect(verdictOf(report, 'valid-requests').calls).toEqual([0, 1, 2, 3]);

@@ -9,10 +9,13 @@ import boundedPolling from './bounded-polling';
 import newSearchAfter404 from './new-search-after-404';
 import noRetryClientErrors from './no-retry-client-errors';
 import pollInterval from './poll-interval';
+import referenceDataCached from './reference-data-cached';
+import refreshInSession from './refresh-in-session';
 import retryAfter from './retry-after';
 import retryServerErrors from './retry-server-errors';
 import stopWhenDone from './stop-when-done';
 import validRequests from './valid-requests';
+import viewsInSession from './views-in-session';
 
 export const ruleBook = [
   validRequests,
@@ -24,6 +27,9 @@ export const ruleBook = [
   retryServerErrors,
   noRetryClientErrors,
   newSearchAfter404,
+  viewsInSession,
+  refreshInSession,
+  referenceDataCached,
 ] as const;
 
 /** A rule's id. */

@@ -60,3 +60,39 @@ export const sameRequest = (a: Call, b: Call): boolean =>
 /** A session's first 2xx answer with one of its flow's terminal statuses (`x-live-flow.terminalStatuses`). */
 export const doneAnswer = (session: Session): Call | undefined =>
   session.calls.find((call) => call.ok && session.flow.terminalStatuses.includes(String(call.answer?.status)));
+
+/** The answer status after which a session is gone, as a poll answered 404 is. */
+export const SESSION_FAILED = 'RESULT_STATUS_FAILED';
+
+/** A create that asked again for the query of an earlier session still usable when it was sent. */
+export interface RepeatedSearch {
+  call: Call;
+  session: Session;
+}
+
+/**
+ * The sessions started by a create among `creates` (operationIds of the creates of live searches), and the
+ * creates among them that repeat the query (`Call.query`) of an earlier such session still usable when they were
+ * sent: its create's answer had arrived, and no poll of it had been answered 404 and no answer of it had said
+ * RESULT_STATUS_FAILED by then. (A session's calls after its first are polls, so a 404 among them is a poll's;
+ * the creates are compared by their query alone, since the queries of two searches' creates differ in shape.)
+ */
+export function repeatedSearches(
+  run: Run,
+  creates: ReadonlySet<string | undefined>,
+): {sessions: Session[]; repeats: RepeatedSearch[]} {
+  const sessions = run.sessions.filter(
+    (session) => session.calls[0].role === 'create' && creates.has(session.flow.create.operationId),
+  );
+  const usableAt = (session: Session, time: number): boolean =>
+    session.calls[0].end <= time &&
+    !session.calls.some((call) => call.end <= time && (call.status === 404 || call.answer?.status === SESSION_FAILED));
+  const repeats = run.calls.flatMap((call) => {
+    if (call.query === undefined || !creates.has(call.checked.operationId)) return [];
+    const session = sessions.find(
+      (earlier) => earlier.calls[0] !== call && earlier.calls[0].query === call.query && usableAt(earlier, call.start),
+    );
+    return session ? [{call, session}] : [];
+  });
+  return {sessions, repeats};
+}

@@ -4,6 +4,7 @@ import {liveFlows} from '@portal/specs';
 import {
   answer,
   bundles,
+  create,
   exampleBody,
   expectNoFailure,
   expectOnlyFails,
@@ -11,6 +12,7 @@ import {
   judge,
   op,
   pathOf,
+  poll,
   politeSearch,
   send,
   type Step,
@@ -93,6 +95,82 @@ describe('poll-interval', () => {
         outcome: 'pass',
         detail: "3 polls each came at least 0.9 s after their session's last answer (the shortest wait 1 s)",
         calls: [1, 3, 4],
+      });
+    });
+  });
+
+  describe('only polls for progress: those sent before an answer said the search was done arrived', () => {
+    const hotelsAnswer = (token: string, status: string) =>
+      answer(200, {sessionToken: token, status, content: {results: {hotelContent: {}}}});
+    const hotelsCreate: Step = {
+      request: send('POST', pathOf('HotelsService_CreateSearch'), exampleBody(op('HotelsService_CreateSearch'))),
+      response: hotelsAnswer('h1', 'RESULT_STATUS_INCOMPLETE'),
+    };
+    /** A hotels poll of `token` asking for page `page` of the cheapest first. */
+    const viewPoll = (token: string, page: number, next: string, status = 'RESULT_STATUS_COMPLETE'): Step => ({
+      request: send('POST', pathOf('HotelsService_PollSearch', {sessionToken: token}), {
+        sort: {type: 'SORT_ORDER_TYPE_PRICE', order: 'SORT_ORDER_DIRECTION_ASCENDING'},
+        pagination: {limit: 15, offset: (page - 1) * 15},
+      }),
+      response: hotelsAnswer(next, status),
+    });
+
+    it('does not judge a hotels poll for another view sent the very millisecond the complete answer arrived', async () => {
+      const report = await judge([hotelsCreate, viewPoll('h1', 1, 'h2'), {...viewPoll('h2', 2, 'h3'), after: 0}]);
+      expectNoFailure(report);
+      expect(verdictOf(report, 'poll-interval')).toMatchObject({outcome: 'pass', calls: [1]});
+      expect(verdictOf(report, 'stop-when-done')).toMatchObject({outcome: 'pass'});
+    });
+
+    it('judges one sent a millisecond before that answer arrived, as a poll for progress', async () => {
+      const report = await judge([hotelsCreate, viewPoll('h1', 1, 'h2'), {...viewPoll('h1', 2, 'h3'), after: -1}]);
+      expectOnlyFails(
+        report,
+        'poll-interval',
+        /^1 poll of 2 came sooner than 0\.9 s .*#2 of session 1 after -0\.001 s$/,
+        [2],
+      );
+    });
+
+    it('judges polls for another view of a search that is not complete', async () => {
+      const incomplete = 'RESULT_STATUS_INCOMPLETE';
+      const early = await judge([
+        hotelsCreate,
+        viewPoll('h1', 1, 'h2', incomplete),
+        {...viewPoll('h2', 2, 'h3', incomplete), after: FLIGHTS_POLL_GAP_MS - 1},
+      ]);
+      expectOnlyFails(early, 'poll-interval', /#2 of session 1 after 0\.899 s/, [2]);
+      const onTime = await judge([
+        hotelsCreate,
+        viewPoll('h1', 1, 'h2', incomplete),
+        {...viewPoll('h2', 2, 'h3', incomplete), after: FLIGHTS_POLL_GAP_MS},
+      ]);
+      expectNoFailure(onTime);
+      expect(verdictOf(onTime, 'poll-interval')).toMatchObject({outcome: 'pass', calls: [1, 2]});
+    });
+
+    it('judges the poll whose answer said done itself, also when that answer took no time', async () => {
+      const report = await judge([create('s1'), {...poll('s1', 's2', 'RESULT_STATUS_COMPLETE'), after: 200, took: 0}]);
+      expectOnlyFails(report, 'poll-interval', /#1 of session 1 after 0\.2 s/, [1]);
+    });
+
+    it('leaves a repeat after RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED, however soon, to stop-when-done', async () => {
+      for (const status of ['RESULT_STATUS_COMPLETE', 'RESULT_STATUS_FAILED']) {
+        const report = await judge([create('s1'), poll('s1', 's2', status), {...poll('s2', 's3', status), after: 0}]);
+        expectOnlyFails(report, 'stop-when-done', /session 1 was polled 1 more time \(#2\)/, [2]);
+        expect(verdictOf(report, 'poll-interval'), status).toMatchObject({outcome: 'pass', calls: [1]});
+      }
+    });
+
+    it('is not exercised when every poll came after the answer that said done', async () => {
+      const completeAtOnce = {...hotelsCreate, response: hotelsAnswer('h1', 'RESULT_STATUS_COMPLETE')};
+      const report = await judge([completeAtOnce, {...viewPoll('h1', 1, 'h2'), after: 0}]);
+      expectNoFailure(report);
+      expect(verdictOf(report, 'poll-interval')).toEqual({
+        rule: 'poll-interval',
+        outcome: 'not-exercised',
+        detail: 'no poll of an incomplete search followed a 2xx answer of its session',
+        calls: [],
       });
     });
   });

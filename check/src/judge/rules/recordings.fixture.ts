@@ -66,8 +66,16 @@ export const searchAnswer = (token: string, status = 'RESULT_STATUS_INCOMPLETE',
     action: 'RESULT_ACTION_REPLACED',
     content: {results: {itineraries: Object.fromEntries([...Array(count).keys()].map((n) => [`itinerary-${n}`, {}]))}},
   });
-export const create = (token: string, status?: string, count?: number): Step => ({
-  request: send('POST', pathOf('FlightsService_CreateSearch'), exampleBody(op('FlightsService_CreateSearch'))),
+/** The specification's example flights create body. */
+export const flightsQuery = (): {query: Record<string, unknown>} =>
+  exampleBody(op('FlightsService_CreateSearch')) as {query: Record<string, unknown>};
+/** The example flights create body for another search: two adults. */
+export const otherFlightsQuery = (): {query: Record<string, unknown>} => {
+  const body = flightsQuery();
+  return {...body, query: {...body.query, adults: 2}};
+};
+export const create = (token: string, status?: string, count?: number, body: unknown = flightsQuery()): Step => ({
+  request: send('POST', pathOf('FlightsService_CreateSearch'), body),
   response: searchAnswer(token, status, count),
 });
 export const pollRequest = (token: string): Request =>
@@ -85,9 +93,15 @@ export const currencies = (key: string | null = KEY, query = ''): Step => ({
   response: answer(200, {currencies: []}),
 });
 
-/** A search that completes on its second poll, a second between calls. */
-export const politeSearch = (prefix = 's'): Step[] => [
-  create(`${prefix}1`),
+/** A call of no reference data and no live search: the nearest airports to a point, answered 200. */
+export const nearestPlaces = (): Step => ({
+  request: send('POST', pathOf('GeoService_NearestPlaces'), exampleBody(op('GeoService_NearestPlaces'))),
+  response: answer(200, {places: {}}),
+});
+
+/** A search that completes on its second poll, a second between calls (`body`: its create's). */
+export const politeSearch = (prefix = 's', body: unknown = flightsQuery()): Step[] => [
+  create(`${prefix}1`, undefined, undefined, body),
   poll(`${prefix}1`, `${prefix}2`),
   poll(`${prefix}2`, `${prefix}3`, 'RESULT_STATUS_COMPLETE', 5),
 ];

@@ -8,6 +8,8 @@ import {
   expectOnlyFails,
   failing,
   judge,
+  nearestPlaces,
+  otherFlightsQuery,
   politeSearch,
   type Step,
   verdictOf,
@@ -27,7 +29,7 @@ describe('retry-server-errors', () => {
   });
 
   it('fails a program that moved on to a new search', async () => {
-    const report = await judge([first, failing(second, 500), ...politeSearch('t')]);
+    const report = await judge([first, failing(second, 500), ...politeSearch('t', otherFlightsQuery())]);
     expectOnlyFails(report, 'retry-server-errors', /answered 500 .*moved on/, [1]);
   });
 
@@ -91,11 +93,11 @@ describe('retry-server-errors', () => {
   });
 
   it('fails giving up on a request whose earlier sending succeeded: that was no retry', async () => {
-    const report = await judge([currencies(), {...currencies(), response: errorAnswer(503)}]);
+    const report = await judge([nearestPlaces(), {...nearestPlaces(), response: errorAnswer(503)}]);
     expectOnlyFails(
       report,
       'retry-server-errors',
-      /^#1 CultureService_ListCurrencies answered 503 and was not sent again: the program ended$/,
+      /^#1 GeoService_NearestPlaces answered 503 and was not sent again: the program ended$/,
       [1],
     );
   });
@@ -119,8 +121,8 @@ describe('retry-server-errors', () => {
   });
 
   it('passes two identical requests sent in the same millisecond, one failing and then sent again', async () => {
-    const both = (response = currencies().response): Step => ({...currencies(), response, at: 1000});
-    const report = await judge([both(errorAnswer(503)), both(), {...currencies(), at: 2000}]);
+    const both = (response = nearestPlaces().response): Step => ({...nearestPlaces(), response, at: 1000});
+    const report = await judge([both(errorAnswer(503)), both(), {...nearestPlaces(), at: 2000}]);
     expectNoFailure(report);
     expect(verdictOf(report, 'retry-server-errors')).toMatchObject({outcome: 'pass', calls: [0, 2]});
   });

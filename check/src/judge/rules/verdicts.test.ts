@@ -38,6 +38,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -52,6 +55,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -78,6 +84,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -85,13 +94,16 @@ describe('each verdict as the report shows it', () => {
     expect(verdicts(await judge([currencies()], {}))).toEqual([
       'valid-requests pass [0] :: the one call to an operation was valid against its schema and rules',
       'api-key-header pass [0] :: the one call that needed a key sent it in the header, a sandbox_ key, none in the query string',
-      'poll-interval not-exercised [] :: no poll followed a 2xx answer of its session',
+      'poll-interval not-exercised [] :: no poll of an incomplete search followed a 2xx answer of its session',
       'stop-when-done not-exercised [] :: no answer of a session said RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED',
       'bounded-polling not-exercised [] :: the normal scenario does not: only the never-completes scenario of the check exercises it',
       'retry-after not-exercised [] :: no answer was a 429 with a Retry-After header',
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached pass [0] :: the one distinct request of reference data was sent until answered, then not again (Currencies)',
     ]);
   });
 
@@ -109,13 +121,16 @@ describe('each verdict as the report shows it', () => {
     ).toEqual([
       'valid-requests pass [0,1] :: all 2 calls to operations were valid against their schemas and rules',
       'api-key-header pass [0,1] :: all 2 calls that needed a key sent it in the header, a sandbox_ key, none in the query string',
-      'poll-interval not-exercised [] :: no poll followed a 2xx answer of its session',
+      'poll-interval not-exercised [] :: no poll of an incomplete search followed a 2xx answer of its session',
       'stop-when-done not-exercised [] :: no answer of a session said RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED',
       'bounded-polling not-exercised [] :: the normal scenario does not: only the never-completes scenario of the check exercises it',
       'retry-after not-exercised [] :: no answer was a 429 with a Retry-After header',
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors fail [0,1] :: #0 CultureService_ListCurrencies answered 400 and was sent again unchanged (#1)',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached pass [0,1] :: the one distinct request of reference data was sent until answered, then not again (Currencies)',
     ]);
   });
 
@@ -123,13 +138,16 @@ describe('each verdict as the report shows it', () => {
     expect(verdicts(await judge([{...currencies('prtl_x'), response: errorAnswer(403)}, currencies()], {}))).toEqual([
       'valid-requests pass [0,1] :: all 2 calls to operations were valid against their schemas and rules',
       'api-key-header fail [0] :: 1 call of 2: #0 CultureService_ListCurrencies: a key in x-api-key that is not a sandbox_ key; the sandbox takes sandbox_ keys only',
-      'poll-interval not-exercised [] :: no poll followed a 2xx answer of its session',
+      'poll-interval not-exercised [] :: no poll of an incomplete search followed a 2xx answer of its session',
       'stop-when-done not-exercised [] :: no answer of a session said RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED',
       'bounded-polling not-exercised [] :: the normal scenario does not: only the never-completes scenario of the check exercises it',
       'retry-after not-exercised [] :: no answer was a 429 with a Retry-After header',
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors pass [0] :: none of the 1 request answered 400, 401 or 403 was sent again unchanged',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached pass [0,1] :: the one distinct request of reference data was sent until answered, then not again (Currencies)',
     ]);
   });
 
@@ -144,6 +162,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors pass [0,1] :: each of the 1 answer 429, 500 or 503 was followed by the same request once it had arrived (or the retries were spent)',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [1] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -151,13 +172,16 @@ describe('each verdict as the report shows it', () => {
     expect(verdicts(await judge([failing(create('s1'), 500)], {}))).toEqual([
       'valid-requests pass [0] :: the one call to an operation was valid against its schema and rules',
       'api-key-header pass [0] :: the one call that needed a key sent it in the header, a sandbox_ key, none in the query string',
-      'poll-interval not-exercised [] :: no poll followed a 2xx answer of its session',
+      'poll-interval not-exercised [] :: no poll of an incomplete search followed a 2xx answer of its session',
       'stop-when-done not-exercised [] :: no answer of a session said RESULT_STATUS_COMPLETE or RESULT_STATUS_FAILED',
       'bounded-polling not-exercised [] :: the normal scenario does not: only the never-completes scenario of the check exercises it',
       'retry-after not-exercised [] :: no answer was a 429 with a Retry-After header',
       'retry-server-errors fail [0] :: #0 FlightsService_CreateSearch answered 500 and was not sent again: the program ended',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session not-exercised [] :: no search that offers an itinerary refresh (flights) was created',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -179,6 +203,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 pass [1] :: after each of the 1 poll answered 404 no poll used a token of its session again',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0,2] :: no create repeated the query of a usable session (2 sessions of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -197,6 +224,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 fail [1,2] :: after poll #1 of session 1 was answered 404, the session was polled again (#2)',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -204,13 +234,16 @@ describe('each verdict as the report shows it', () => {
     expect(verdicts(await judge([...politeSearch(), poll('s3', 's4', 'RESULT_STATUS_COMPLETE')], {}))).toEqual([
       'valid-requests pass [0,1,2,3] :: all 4 calls to operations were valid against their schemas and rules',
       'api-key-header pass [0,1,2,3] :: all 4 calls that needed a key sent it in the header, a sandbox_ key, none in the query string',
-      "poll-interval pass [1,2,3] :: 3 polls each came at least 0.9 s after their session's last answer (the shortest wait 1 s)",
+      "poll-interval pass [1,2] :: 2 polls each came at least 0.9 s after their session's last answer (the shortest wait 1 s)",
       'stop-when-done fail [3] :: session 1 was polled 1 more time (#3) after #2 said RESULT_STATUS_COMPLETE',
       'bounded-polling not-exercised [] :: the normal scenario does not: only the never-completes scenario of the check exercises it',
       'retry-after not-exercised [] :: no answer was a 429 with a Retry-After header',
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -227,6 +260,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -243,6 +279,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -265,6 +304,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 
@@ -279,6 +321,9 @@ describe('each verdict as the report shows it', () => {
       'retry-server-errors not-exercised [] :: no answer was a 429, 500 or 503',
       'no-retry-client-errors not-exercised [] :: no answer was a 400, 401 or 403',
       'new-search-after-404 not-exercised [] :: no poll was answered 404',
+      'views-in-session not-exercised [] :: no search whose poll takes a view (hotels) was created',
+      'refresh-in-session pass [0] :: no create repeated the query of a usable session (1 session of a search that offers an itinerary refresh)',
+      'reference-data-cached not-exercised [] :: no call of reference data (x-refresh in its specification) was made',
     ]);
   });
 });

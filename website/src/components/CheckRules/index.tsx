@@ -3,8 +3,8 @@
  * rendered from where the check reads them (`rules` and `scenarioSummaries` of
  * `@portal/check/contract`, check/src/contract.ts, which holds no code of the check), so
  * the page never restates them:
- * - `CheckRules` (default): each rule's id, sentence, tolerance, the scenarios that exercise it, and a
- *   link to the guide section that states it;
+ * - `CheckRules` (default): each rule's id, sentence, tolerance, why it is drawn there (when the rule
+ *   says), the scenarios that exercise it, and a link to the guide section that states it;
  * - `CheckScenarios`: each scenario's id, what the check does to the calls in it, and the rules only it
  *   exercises.
  * Both render on the server, as lists that read well on a phone. What they say is ./rules.ts, which their
@@ -29,6 +29,12 @@ export default function CheckRules(): ReactNode {
           <dl className={styles.facts}>
             <dt>Tolerance</dt>
             <dd>{rule.tolerance}</dd>
+            {rule.reason && (
+              <>
+                <dt>Why</dt>
+                <dd>{rule.reason}</dd>
+              </>
+            )}
             <dt>Judged</dt>
             <dd>{judgedIn(rule)}</dd>
             <dt>Guide</dt>

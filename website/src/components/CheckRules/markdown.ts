@@ -16,6 +16,7 @@ export const checkRulesMarkdown: ComponentForms = {
           `   ${markdownText(rule.sentence)}`,
           '',
           `   - **Tolerance:** ${markdownText(rule.tolerance)}`,
+          ...(rule.reason ? [`   - **Why:** ${markdownText(rule.reason)}`] : []),
           `   - **Judged:** ${markdownText(judgedIn(rule))}`,
           `   - **Guide:** [${markdownText(rule.guide.title)}](${rule.guide.path})`,
         ].join('\n'),
