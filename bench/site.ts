@@ -12,29 +12,39 @@
  * 1.0 s, measured on /docs/intro). Lighthouse's TBT on this 2-core machine varies by half from run to run
  * (stock's /docs/intro: 79 to 245 ms): compare medians of 5 runs or more.
  *
- * The same pages on both sites: the home page, a short guide, the long guide with tabs and a blog post;
- * the search page is ours only. The reference pages are measured in a second table, beside the same
- * bundled specs in Redoc standalone, Scalar API Reference and Stoplight Elements (./lib/renderers.ts),
- * all taking turns run by run; then the goals, met or missed, from this run's medians. Besides the pages: each full build's time and
+ * The same pages on both sites: the home page, a short guide, a quick start (flights live, with tabs), the
+ * longest guide (the guide whose page in our build has the most elements, chosen at each run), a category
+ * page and a blog post; the search page is ours only. The home page is measured a third time on the stock
+ * template's site (./lib/templateSite.ts: create-docusaurus's classic template, same version and bundler),
+ * the floor of Docusaurus's own runtime. Each page's figures: score, LCP, TBT, main-thread time (Lighthouse's
+ * mainthread-work-breakdown), the scripts' share of it (bootup-time), CLS and script bytes. The reference
+ * pages are measured in a second table, beside the same bundled specs in Redoc standalone, Scalar API
+ * Reference and Stoplight Elements (./lib/renderers.ts), all taking turns run by run. Then each page type's
+ * main thread beside the template's home and our heaviest reference page (the one with the highest median
+ * TBT), and the goals, met or missed, from this run's medians. Besides the pages: each full build's time and
  * peak memory (the process tree's summed RSS, ./lib/peakMemory.ts; ours is `npm run build`, npm included),
  * the size of each build's main.js (raw and gzip), and the stock renderings the stock site's pages needed
  * in place of our components (./lib/stockSite.ts). Lighthouse's runs and the measuring loops are in
  * ./lib/lighthouse.ts.
  *
- * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock build of a
- * previous run (the build times and memory then read "reused"). BENCH_SITE_BUILD=<folder under website/>
- * measures that build of this site instead of website/build (with BENCH_SKIP_BUILD=1, e.g. a helper's own
- * build). BENCH_PAGES=<names, comma-separated> measures only the pages whose name contains one of them
- * (e.g. `BENCH_PAGES=guide` for the two guides), to measure one change quickly; the full run measures all.
+ * Environment: BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 reuses website/build and the stock and template
+ * builds of a previous run (the build times and memory then read "reused"). BENCH_SITE_BUILD=<folder under
+ * website/> measures that build of this site instead of website/build (with BENCH_SKIP_BUILD=1, e.g. a
+ * helper's own build). BENCH_PAGES=<names, comma-separated> measures only the pages whose name contains one
+ * of them (e.g. `BENCH_PAGES=guide` for the guides, `BENCH_PAGES=home,largest` for the home pages and the
+ * largest reference page), to measure one change quickly; the full run measures all. BENCH_RENDERERS=off
+ * measures our reference pages without the renderers beside them.
  */
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {loadavg} from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromiumPath} from '@portal/test-utils/chromium';
+import {readGuides} from '@portal/content';
 import {measureAll, measureReferences, type Figures} from './lib/lighthouse';
 import {runMeasured} from './lib/peakMemory';
 import {buildStockContentSite} from './lib/stockSite';
+import {buildTemplateSite} from './lib/templateSite';
 import {prepareRendererSites, rendererAssetSizes, rendererLabel} from './lib/renderers';
 import {markdownTable} from './lib/table';
 
@@ -46,8 +56,12 @@ const only = (process.env.BENCH_PAGES ?? '')
   .split(',')
   .map((part) => part.trim())
   .filter(Boolean);
+/** BENCH_RENDERERS=off: our reference pages without the renderers beside them (a quicker run). */
+const withRenderers = process.env.BENCH_RENDERERS !== 'off';
 /** The blog post measured on both sites (website/blog/2026-11-23-polling-live-prices). */
 const blogPost = '/blog/2026/11/23/polling-live-prices';
+/** The category page measured on both sites: the getting-started guides' generated index. */
+const categoryPage = '/docs/category/getting-started';
 
 interface Build {
   dir: string;
@@ -62,6 +76,19 @@ async function buildOurSite(): Promise<Build> {
   // The full build a deployment runs: specifications bundled, then the site.
   const run = await runMeasured('npm', ['run', 'build'], {cwd: root});
   return {dir, seconds: run.seconds, peakMemoryMiB: run.peakRssMiB};
+}
+
+/**
+ * The guide with the most elements in our build's page (its HTML's start tags): the most to render and
+ * hydrate. Its path, and its count of elements.
+ */
+function longestGuide(build: string): {path: string; elements: number} {
+  const guides = readGuides(path.join(root, 'website', 'docs')).map((guide) => {
+    const html = path.join(build, guide.path, 'index.html');
+    if (!existsSync(html)) throw new Error(`${html} is missing: is ${build} a full build?`);
+    return {path: guide.path, elements: (readFileSync(html, 'utf8').match(/<[a-zA-Z]/g) ?? []).length};
+  });
+  return guides.sort((a, b) => b.elements - a.elements)[0];
 }
 
 /** The size of a build's main bundle (`assets/js/main.<hash>.js`), raw and gzip. */
@@ -102,50 +129,64 @@ function atLeast(ours: Figures, other: Figures): string {
   return `${met ? 'met' : 'missed'} (score ${ours.score} vs ${other.score}, TBT ${ms(ours.tbt)} vs ${ms(other.tbt)})`;
 }
 
+const loadNow = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 async function main(): Promise<void> {
   mkdirSync(results, {recursive: true});
   const ours = await buildOurSite();
   const stock = await buildStockContentSite(root, path.join(results, 'stock-site'), {reuse, ourBuild: ours.dir});
-  const pages: {name: string; ours: string; stock?: string}[] = [
-    {name: 'home', ours: '/', stock: '/'},
-    {name: 'short guide', ours: '/docs/intro', stock: '/docs/intro'},
-    {
-      name: 'long guide with tabs',
-      ours: '/docs/flights-live-prices/quick-start',
-      stock: '/docs/flights-live-prices/quick-start',
-    },
-    {name: 'blog post', ours: blogPost, stock: blogPost},
-    {name: 'search page', ours: '/search?q=poll'},
+  const template = await buildTemplateSite(root, path.join(results, 'template-site'), {reuse});
+  const longest = longestGuide(ours.dir);
+  const quickStart = '/docs/flights-live-prices/quick-start';
+  const same = (at: string) => ({ours: at, stock: at});
+  const pages: {name: string; paths: {ours: string; stock?: string; template?: string}}[] = [
+    {name: 'home', paths: {...same('/'), template: '/'}},
+    {name: 'short guide', paths: same('/docs/intro')},
+    {name: 'quick start (flights live)', paths: same(quickStart)},
+    {name: `longest guide (${longest.path})`, paths: same(longest.path)},
+    {name: 'category page', paths: same(categoryPage)},
+    {name: 'blog post', paths: same(blogPost)},
+    {name: 'search page', paths: {ours: '/search?q=poll'}},
   ].filter((page) => !only.length || only.some((part) => page.name.includes(part)));
   const references = referencePages().filter((page) => !only.length || only.some((part) => page.name.includes(part)));
   if (!pages.length && !references.length) throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES} names no page`);
-  const renderers = references.length
-    ? await prepareRendererSites(
-        root,
-        references.map((page) => page.slug),
-      )
-    : [];
+  const renderers =
+    references.length && withRenderers
+      ? await prepareRendererSites(
+          root,
+          references.map((page) => page.slug),
+        )
+      : [];
   // The machine's load when the measuring starts (the builds are done).
-  const loadBefore = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-  const {ours: a, stock: b} = await measureAll(runs, ours.dir, stock.dir, pages);
+  const loadBefore = loadNow();
+  const figures = await measureAll(runs, {ours: ours.dir, stock: stock.dir, template: template.dir}, pages);
   const referenceFigures = await measureReferences(runs, ours.dir, renderers, references);
+  const measures: {label: string; of: (figures: Figures) => number; show: (value: number) => string}[] = [
+    {label: 'score', of: (figures) => figures.score, show: String},
+    {label: 'LCP', of: (figures) => figures.lcp, show: ms},
+    {label: 'TBT', of: (figures) => figures.tbt, show: ms},
+    {label: 'main-thread time', of: (figures) => figures.mainThread, show: ms},
+    {label: 'script evaluation', of: (figures) => figures.scriptTime, show: ms},
+    {label: 'CLS', of: (figures) => figures.cls, show: (value) => value.toFixed(3)},
+    {label: 'script transferred', of: (figures) => figures.scriptBytes, show: kib},
+  ];
   const rows: string[][] = [];
   for (const page of pages) {
-    const x = a.get(page.name)!;
-    const y = b.get(page.name);
-    rows.push([page.name, 'score', String(x.score), y ? String(y.score) : '-', ratio(x.score, y?.score)]);
-    rows.push([page.name, 'LCP', ms(x.lcp), y ? ms(y.lcp) : '-', ratio(x.lcp, y?.lcp)]);
-    rows.push([page.name, 'TBT', ms(x.tbt), y ? ms(y.tbt) : '-', ratio(x.tbt, y?.tbt)]);
-    rows.push([page.name, 'CLS', x.cls.toFixed(3), y ? y.cls.toFixed(3) : '-', ratio(x.cls, y?.cls)]);
-    rows.push([
-      page.name,
-      'script transferred',
-      kib(x.scriptBytes),
-      y ? kib(y.scriptBytes) : '-',
-      ratio(x.scriptBytes, y?.scriptBytes),
-    ]);
+    const x = figures.get(page.name)!.get('ours')!;
+    const y = figures.get(page.name)!.get('stock');
+    for (const measure of measures) {
+      const theirs = y && measure.of(y);
+      rows.push([
+        page.name,
+        measure.label,
+        measure.show(measure.of(x)),
+        theirs === undefined ? '-' : measure.show(theirs),
+        ratio(measure.of(x), theirs),
+      ]);
+    }
   }
   const seconds = (value?: number): string => (value === undefined ? 'reused' : `${value.toFixed(1)} s`);
   const mib = (value?: number): string => (value === undefined ? 'reused' : `${Math.round(value)} MiB`);
@@ -159,7 +200,7 @@ async function main(): Promise<void> {
       ratioOf(ours.peakMemoryMiB, stock.peakMemoryMiB),
     ],
   );
-  const main = {ours: mainJs(ours.dir), stock: mainJs(stock.dir)};
+  const main = {ours: mainJs(ours.dir), stock: mainJs(stock.dir), template: mainJs(template.dir)};
   rows.push(
     ['main.js', 'raw', kib(main.ours.raw), kib(main.stock.raw), ratio(main.ours.raw, main.stock.raw)],
     ['main.js', 'gzip', kib(main.ours.gzip), kib(main.stock.gzip), ratio(main.ours.gzip, main.stock.gzip)],
@@ -177,13 +218,6 @@ async function main(): Promise<void> {
 
   // The reference pages against the renderers, on the same bundled specs, in the same run.
   const referenceRows: string[][] = [];
-  const measures: {label: string; of: (figures: Figures) => number; show: (value: number) => string}[] = [
-    {label: 'score', of: (figures) => figures.score, show: String},
-    {label: 'LCP', of: (figures) => figures.lcp, show: ms},
-    {label: 'TBT', of: (figures) => figures.tbt, show: ms},
-    {label: 'CLS', of: (figures) => figures.cls, show: (value) => value.toFixed(3)},
-    {label: 'script transferred', of: (figures) => figures.scriptBytes, show: kib},
-  ];
   for (const page of references) {
     const figures = referenceFigures.get(page.name)!;
     const mine = figures.get('ours')!;
@@ -207,9 +241,9 @@ async function main(): Promise<void> {
       ...renderers.flatMap((site) => [rendererLabel(site), 'ratio (this site / it)']),
     ];
     console.log(
-      `Reference pages against the renderers a provider would pick, on the same bundled specs (lib/renderers.ts), in the same run:\n\n${markdownTable(referenceHeader, referenceRows)}\n`,
+      `Reference pages${renderers.length ? ' against the renderers a provider would pick, on the same bundled specs (lib/renderers.ts)' : ' (BENCH_RENDERERS=off: without the renderers)'}, in the same run:\n\n${markdownTable(referenceHeader, referenceRows)}\n`,
     );
-    console.log('Renderer files (raw / gzip / brotli):');
+    if (renderers.length) console.log('Renderer files (raw / gzip / brotli):');
     for (const site of renderers) {
       for (const asset of rendererAssetSizes(site)) {
         console.log(
@@ -217,55 +251,131 @@ async function main(): Promise<void> {
         );
       }
     }
-    console.log();
+    if (renderers.length) console.log();
   }
+
+  // Each page type's main thread beside the stock template's home and our heaviest reference page.
+  const templateHome = figures.get('home')?.get('template');
+  const heaviest = [...referenceFigures]
+    .map(([name, byRenderer]) => ({name, figures: byRenderer.get('ours')!}))
+    .sort((a, b) => b.figures.tbt - a.figures.tbt)[0];
+  const blockingRows = pages.map((page) => {
+    const x = figures.get(page.name)!.get('ours')!;
+    const y = figures.get(page.name)!.get('stock');
+    return [
+      page.name,
+      String(x.score),
+      ms(x.tbt),
+      ms(x.mainThread),
+      y ? `${y.score} / ${ms(y.tbt)} / ${ms(y.mainThread)}` : '-',
+      y ? ratio(x.tbt, y.tbt) : '-',
+      templateHome ? ratio(x.tbt, templateHome.tbt) : '-',
+      heaviest ? ratio(x.tbt, heaviest.figures.tbt) : '-',
+    ];
+  });
+  const blockingHeader = [
+    'page (this site)',
+    'score',
+    'TBT',
+    'main-thread time',
+    'stock, same page: score / TBT / main thread',
+    'TBT / stock',
+    'TBT / template home',
+    'TBT / heaviest reference',
+  ];
+  if (templateHome) {
+    blockingRows.push([
+      `stock template home (create-docusaurus ${template.version})`,
+      String(templateHome.score),
+      ms(templateHome.tbt),
+      ms(templateHome.mainThread),
+      '-',
+      '-',
+      '1.00x',
+      heaviest ? ratio(templateHome.tbt, heaviest.figures.tbt) : '-',
+    ]);
+  }
+  if (heaviest) {
+    blockingRows.push([
+      `heaviest reference: ${heaviest.name}`,
+      String(heaviest.figures.score),
+      ms(heaviest.figures.tbt),
+      ms(heaviest.figures.mainThread),
+      '-',
+      '-',
+      templateHome ? ratio(heaviest.figures.tbt, templateHome.tbt) : '-',
+      '1.00x',
+    ]);
+  }
+  console.log(
+    `Main thread per page type (medians of this run), beside the stock template's home and our heaviest reference page:\n\n${markdownTable(blockingHeader, blockingRows)}\n`,
+  );
 
   // The goals, from the figures above.
   console.log('Goals (medians of this run):');
-  for (const page of pages.filter((candidate) => b.has(candidate.name))) {
+  for (const page of pages.filter((candidate) => figures.get(candidate.name)!.has('stock'))) {
+    const byKey = figures.get(page.name)!;
     console.log(
-      `- ${page.name} at or above the stock site on score and TBT: ${atLeast(a.get(page.name)!, b.get(page.name)!)}`,
+      `- ${page.name} at or above the stock site on score and TBT: ${atLeast(byKey.get('ours')!, byKey.get('stock')!)}`,
     );
   }
+  if (templateHome && heaviest) {
+    const floor = Math.min(95, templateHome.score);
+    for (const page of pages.filter((candidate) => candidate.name !== 'search page')) {
+      const x = figures.get(page.name)!.get('ours')!;
+      const met = x.tbt <= templateHome.tbt && x.tbt <= heaviest.figures.tbt && x.score >= floor;
+      console.log(
+        `- ${page.name}: TBT at or below the template home's and the heaviest reference page's, score at least ${floor}: ${met ? 'met' : 'missed'} (TBT ${ms(x.tbt)} vs ${ms(templateHome.tbt)} and ${ms(heaviest.figures.tbt)}, score ${x.score})`,
+      );
+    }
+  } else {
+    console.log('- page types against the template home and the heaviest reference page: not measured (BENCH_PAGES)');
+  }
   console.log(
-    `- main.js no larger than the stock site's: ${main.ours.raw <= main.stock.raw ? 'met' : 'missed'} (${kib(main.ours.raw)} vs ${kib(main.stock.raw)})`,
+    `- main.js no larger than the stock site's: ${main.ours.raw <= main.stock.raw ? 'met' : 'missed'} (${kib(main.ours.raw)} vs ${kib(main.stock.raw)}; the template's ${kib(main.template.raw)})`,
   );
-  const home = a.get('home');
+  const home = figures.get('home')?.get('ours');
   for (const page of references) {
-    const figures = referenceFigures.get(page.name)!;
-    const mine = figures.get('ours')!;
-    const behind = renderers.filter(
-      (site) => !(mine.score > figures.get(site.name)!.score && mine.tbt < figures.get(site.name)!.tbt),
-    );
-    console.log(
-      `- ${page.name} ahead of every renderer (higher score, lower TBT): ${behind.length ? `missed against ${behind.map((site) => site.name).join(', ')}` : 'met'}`,
-    );
+    const byRenderer = referenceFigures.get(page.name)!;
+    const mine = byRenderer.get('ours')!;
+    if (renderers.length) {
+      const behind = renderers.filter(
+        (site) => !(mine.score > byRenderer.get(site.name)!.score && mine.tbt < byRenderer.get(site.name)!.tbt),
+      );
+      console.log(
+        `- ${page.name} ahead of every renderer (higher score, lower TBT): ${behind.length ? `missed against ${behind.map((site) => site.name).join(', ')}` : 'met'}`,
+      );
+    }
     if (home) console.log(`- ${page.name} at or above our home page on score and TBT: ${atLeast(mine, home)}`);
   }
-  console.log(
-    `\nLoad average (1, 5, 15 min) before the runs: ${loadBefore}; after: ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}\n`,
-  );
+  const loadAfter = loadNow();
+  console.log(`\nLoad average (1, 5, 15 min) before the runs: ${loadBefore}; after: ${loadAfter}\n`);
 
+  const bySite = (key: 'ours' | 'stock' | 'template') =>
+    Object.fromEntries(
+      [...figures].flatMap(([name, byKey]) => (byKey.has(key) ? [[name, byKey.get(key)!] as const] : [])),
+    );
   writeFileSync(
     path.join(results, 'site.json'),
     JSON.stringify(
       {
         runs,
-        ours: Object.fromEntries(a),
-        stock: Object.fromEntries(b),
+        pages,
+        ours: bySite('ours'),
+        stock: bySite('stock'),
+        template: {version: template.version, ...bySite('template')},
         build: {
           ours: {seconds: ours.seconds, peakMemoryMiB: ours.peakMemoryMiB},
           stock: {seconds: stock.seconds, peakMemoryMiB: stock.peakMemoryMiB},
+          template: {seconds: template.seconds, peakMemoryMiB: template.peakMemoryMiB},
         },
         mainJs: main,
         rewrites: stock.rewrites,
         references: Object.fromEntries(
-          [...referenceFigures].map(([name, figures]) => [name, Object.fromEntries(figures)]),
+          [...referenceFigures].map(([name, byRenderer]) => [name, Object.fromEntries(byRenderer)]),
         ),
         renderers: renderers.map((site) => ({name: site.name, version: site.version})),
-        load: {before: loadBefore, after: loadavg()},
+        load: {before: loadBefore, after: loadAfter},
       },
       null,
       2,

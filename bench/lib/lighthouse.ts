@@ -1,9 +1,10 @@
 /**
  * Lighthouse for `bench:site` (bench/site.ts): one mobile performance run of a page in its own Lighthouse
- * process (`lighthouseOnce`: score, LCP, TBT, CLS and script bytes transferred), the medians of runs, and
- * the two measuring loops, each serving its sites brotli-compressed (./staticServer.ts) with the sites
- * taking turns run by run after an uncounted warm-up run per page: our pages beside the stock site's
- * (`measureAll`) and our reference pages beside each renderer's (`measureReferences`).
+ * process (`lighthouseOnce`: score, LCP, TBT, CLS, main-thread time, script evaluation time and script
+ * bytes transferred), the medians of runs, and the two measuring loops, each serving its sites
+ * brotli-compressed (./staticServer.ts) with the sites taking turns run by run after an uncounted warm-up
+ * run per page: our pages beside the stock site's and the stock template's (`measureAll`) and our reference
+ * pages beside each renderer's (`measureReferences`).
  */
 import {execFile} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -22,6 +23,10 @@ export interface Figures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's main-thread work (`mainthread-work-breakdown`), ms: everything the page's main thread did. */
+  mainThread: number;
+  /** The scripts' share of it (`bootup-time`: evaluation, parsing and compiling of each script), ms. */
+  scriptTime: number;
   scriptBytes: number;
 }
 
@@ -61,6 +66,8 @@ export async function lighthouseOnce(url: string, blockedHosts: string[] = []): 
       lcp: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbt: report.audits['total-blocking-time']?.numericValue ?? NaN,
       cls: report.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      mainThread: report.audits['mainthread-work-breakdown']?.numericValue ?? NaN,
+      scriptTime: report.audits['bootup-time']?.numericValue ?? NaN,
       scriptBytes: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
     };
   } finally {
@@ -76,32 +83,49 @@ const median = (values: number[]): number => {
 
 function medians(all: Figures[]): Figures {
   const pick = (key: keyof Figures): number => median(all.map((figures) => figures[key]));
-  return {score: pick('score'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), scriptBytes: pick('scriptBytes')};
+  return {
+    score: pick('score'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    mainThread: pick('mainThread'),
+    scriptTime: pick('scriptTime'),
+    scriptBytes: pick('scriptBytes'),
+  };
 }
 
+/** The sites of `measureAll`: ours, the stock content site and the stock template's site. */
+export type SiteKey = 'ours' | 'stock' | 'template';
+
 /**
- * Every page of both sites, the two taking turns run by run (ours, then stock's counterpart), so a
- * burst of other work on the machine falls on both and not on one site's pages only.
+ * Every page on each site that has it (`page.paths`: the page's path on each site), the sites taking
+ * turns run by run (ours, then the stock site's counterpart, then the template's), so a burst of other
+ * work on the machine falls on all of them and not on one site's pages only. `dirs`: each site's build.
  */
 export async function measureAll(
   runs: number,
-  ours: string,
-  stock: string,
-  pages: {name: string; ours: string; stock?: string}[],
-): Promise<{ours: Map<string, Figures>; stock: Map<string, Figures>}> {
-  const servers = [await serveStatic(ours, 4301), await serveStatic(stock, 4302)];
-  const out = {ours: new Map<string, Figures>(), stock: new Map<string, Figures>()};
+  dirs: Record<SiteKey, string>,
+  pages: {name: string; paths: Partial<Record<SiteKey, string>>}[],
+): Promise<Map<string, Map<SiteKey, Figures>>> {
+  const keys: SiteKey[] = ['ours', 'stock', 'template'];
+  const ports: Record<SiteKey, number> = {ours: 4301, stock: 4302, template: 4303};
+  const servers = await Promise.all(keys.map((key) => serveStatic(dirs[key], ports[key])));
+  const out = new Map<string, Map<SiteKey, Figures>>();
   try {
     for (const page of pages) {
-      const urls = [`http://127.0.0.1:4301${page.ours}`, ...(page.stock ? [`http://127.0.0.1:4302${page.stock}`] : [])];
-      for (const url of urls) await lighthouseOnce(url); // warm-up, not counted (see bench/site.ts)
-      const all: Figures[][] = urls.map(() => []);
+      const targets = keys.flatMap((key) => {
+        const at = page.paths[key];
+        return at === undefined ? [] : [{key, url: `http://127.0.0.1:${ports[key]}${at}`}];
+      });
+      for (const target of targets) await lighthouseOnce(target.url); // warm-up, not counted (see bench/site.ts)
+      const all = targets.map(() => [] as Figures[]);
       for (let run = 0; run < runs; run++) {
-        for (const [index, url] of urls.entries()) all[index].push(await lighthouseOnce(url));
+        for (const [index, target] of targets.entries()) all[index].push(await lighthouseOnce(target.url));
       }
-      out.ours.set(page.name, medians(all[0]));
-      if (all[1]) out.stock.set(page.name, medians(all[1]));
-      console.log(`measured ${urls.join(' and ')}: ${runs} runs each, in turns, after a warm-up run`);
+      out.set(page.name, new Map(targets.map((target, index) => [target.key, medians(all[index])])));
+      console.log(
+        `measured ${targets.map((target) => target.url).join(', ')}: ${runs} runs each, in turns, after a warm-up run`,
+      );
     }
   } finally {
     for (const server of servers) server.close();

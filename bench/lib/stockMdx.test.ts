@@ -55,6 +55,10 @@ describe("bench:site's stock renderings", () => {
     const carHire = converted[files.indexOf('docs/autosuggest/car-hire.mdx')].mdx;
     expect(carHire).toMatch(/^\| `PLACE_TYPE_TRAIN_STATION` \|.*\| Train station \|/m);
     expect(carHire).not.toMatch(/<\/?(EnumTable|FieldTable)/);
+    // The reference data table our remark plugin makes
+    const rateLimits = converted[files.indexOf('docs/getting-started/rate-limits.mdx')].mdx;
+    expect(rateLimits).toMatch(/^\| Data \| Call \| Suggested refresh \|$/m);
+    expect(rateLimits).not.toContain('<ReferenceDataTable');
     // A field table's own table, as written
     expect(carHire).toContain('| `entityId` | The id to search with. |');
   });
