@@ -149,7 +149,7 @@ test.describe('code blocks and language tabs', () => {
     computed(theme.styles.find((style) => style.types.includes(type))?.style.color);
 
   test('shell code is highlighted as bash: in the server-rendered page and once it is live', async ({page}) => {
-    // The bash grammar is in the code block's own chunk (src/theme/CodeBlock), not in main.js.
+    // The bash grammar is in the highlighter's own chunk (src/theme/CodeBlock/Content), not in main.js.
     const bash = page.locator('.theme-code-block.language-bash').first();
     await page.route('**/assets/js/**', (route) => route.abort());
     await page.goto(guide);
@@ -159,6 +159,107 @@ test.describe('code blocks and language tabs', () => {
     await hydrated(page);
     await expect(bash.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
     await expect(bash.locator('.token.string').first()).toBeVisible();
+  });
+
+  /** The colour prism-react-renderer gives a token of several types: the last of them the theme colours. */
+  const multiTypeColour = (theme: typeof prismDark, types: string[], language: string): string => {
+    let colour: string | undefined;
+    for (const type of types)
+      for (const style of theme.styles)
+        if (style.types.includes(type) && style.style.color && (!style.languages || style.languages.includes(language)))
+          colour = style.style.color;
+    return computed(colour);
+  };
+
+  test('keep the code highlighted without loading the highlighter, and highlight a tab chosen at once', async ({
+    page,
+  }) => {
+    // The highlighter (prism-react-renderer, Prism and the bash grammar) loads only where a block is drawn
+    // in the browser (src/theme/CodeBlock/Content): not for the server's blocks, which hydration keeps.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (answer) => {
+      if (/\/assets\/js\/.*\.js$/.test(answer.url())) scripts.push(answer.text());
+    });
+    const hasGrammar = async () => (await Promise.all(scripts)).some((text) => text.includes('shebang'));
+    await page.goto(guide);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const bash = page.locator('.theme-code-block.language-bash').first();
+    await expect(bash.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
+    expect(await hasGrammar()).toBe(false);
+    // The first thing the reader does: choose another language. Its panel is drawn highlighted.
+    const tabs = page.locator('.tabs-container').first();
+    await tabs.getByRole('tab', {name: 'JavaScript', exact: true}).click();
+    const panel = tabs.getByRole('tabpanel').filter({hasText: 'quick-start.mjs'});
+    await expect(panel.locator('.token.keyword').first()).toBeVisible();
+    expect(await hasGrammar()).toBe(true);
+  });
+
+  test('highlight the code of a page reached by a link', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('link', {name: 'Get started', exact: true}).first().click();
+    await expect(page).toHaveURL(/\/docs\/intro$/);
+    const bash = page.locator('.theme-code-block.language-bash').first();
+    await expect(bash.locator('.token.function', {hasText: /^curl$/}).first()).toBeVisible();
+  });
+
+  test("copy a block's code with the first click after load", async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(guide);
+    await hydrated(page);
+    const block = page.locator('.theme-code-block.language-bash').first();
+    await block.hover();
+    await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+    await expect(block.getByRole('button', {name: 'Copied'})).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('curl');
+    // The whole block as shown, line by line.
+    const lines = await block.locator('.token-line').allTextContents();
+    expect(copied).toBe(lines.map((line) => line.replace(/\n$/, '')).join('\n'));
+  });
+
+  test('wrap the lines of a block that scrolls sideways, on a phone, with the first click after load', async ({
+    page,
+  }) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto(guide);
+    await hydrated(page);
+    const block = page.locator('.theme-code-block.language-bash').first();
+    const code = block.locator('pre code');
+    await block.hover();
+    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+    await expect(code).toHaveCSS('white-space', 'pre-wrap');
+    expect(await block.locator('pre').evaluate((pre) => pre.scrollWidth <= pre.clientWidth)).toBe(true);
+    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+    await expect(code).toHaveCSS('white-space', 'pre');
+  });
+
+  for (const [mode, theme] of [
+    ['light', prismLight],
+    ['dark', prismDark],
+  ] as const) {
+    test(`colour a token of several types with the ${mode} code theme once the page is live in ${mode} mode`, async ({
+      page,
+    }) => {
+      await page.goto(guide);
+      await page.evaluate((value) => localStorage.setItem('theme', value), mode);
+      await page.reload();
+      await hydrated(page);
+      const token = page.locator('.theme-code-block.language-bash .token.parameter.variable').first();
+      await expect(token).toHaveCSS('color', multiTypeColour(theme, ['parameter', 'variable'], 'bash'));
+    });
+  }
+
+  test('recolour a token of several types when the mode is switched after load', async ({page}) => {
+    await page.goto(guide);
+    await hydrated(page);
+    const token = page.locator('.theme-code-block.language-bash .token.parameter.variable').first();
+    await expect(token).toHaveCSS('color', multiTypeColour(prismLight, ['parameter', 'variable'], 'bash'));
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await expect(token).toHaveCSS('color', multiTypeColour(prismDark, ['parameter', 'variable'], 'bash'));
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await expect(token).toHaveCSS('color', multiTypeColour(prismLight, ['parameter', 'variable'], 'bash'));
   });
 
   test('main.js, loaded by every page, holds no Prism grammar and no module names of the chunk registry', async ({

@@ -141,7 +141,7 @@ test('Redoc loading beside an open console leaves its code samples to React: edi
 test('the console opened after Redoc has loaded highlights its shell code as bash, as Redoc does its own', async ({
   page,
 }) => {
-  // Redoc and the code block each add the bash grammar to their own Prism (src/theme/CodeBlock).
+  // Redoc and the code block each add the bash grammar to their own Prism (src/theme/CodeBlock/Content/highlighted.tsx).
   await page.goto('/api/flights-live-pricing/');
   await redocReady(page);
   // Redoc's curl sample of the poll starts with a shell comment: bash's token.

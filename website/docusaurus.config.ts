@@ -19,6 +19,7 @@ import changelogPlugin from './src/plugins/changelog';
 import remarkSpecReleases from './src/plugins/changelog/specReleases';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
 import codeColoursPlugin from './src/plugins/codeColours';
+import codeHighlighterPlugin from './src/plugins/codeHighlighter';
 import searchTheme, {searchIndexWritten} from './src/plugins/searchIndex';
 import llmsPlugin from './src/plugins/llms';
 import downloadsPlugin from './src/plugins/downloads';
@@ -111,6 +112,9 @@ const config: Config = {
     dependencyPatchesPlugin,
     // Code colours from the stylesheet, written from the two Prism themes, instead of a style on every token.
     [codeColoursPlugin as PluginModule, {light: prismLight, dark: prismDark}],
+    // Code blocks highlighted by the server and kept through hydration: the browser loads the highlighter
+    // only for a block it draws itself (src/plugins/codeHighlighter, src/theme/CodeBlock/Content).
+    codeHighlighterPlugin,
     // The change log's RSS and Atom feeds, `/docs/change-log/rss.xml` and `atom.xml`.
     changelogPlugin,
     // `/llms.txt`, `/llms-full.txt` and `<page>.md` for AI assistants (src/plugins/llms).
@@ -146,7 +150,7 @@ const config: Config = {
       theme: prismLight,
       darkTheme: prismDark,
       // Python and JSON are in prism-react-renderer's own Prism already. Bash is added by the code block
-      // itself (src/theme/CodeBlock), in its chunk: a language listed here would load into main.js on
+      // itself (src/theme/CodeBlock/Content/highlighted.tsx), in its chunk: a language listed here would load into main.js on
       // every page, so src/plugins/dependencyPatches refuses one.
       additionalLanguages: [],
     },

@@ -40,7 +40,8 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
   // prism-react-renderer whole (Prism, its themes, its React component) and Prism's components index
   // (a list of 300 languages, bundled even with no language listed), before any page had a code
   // block. The site lists no language there (the plugin below refuses one): the code block adds the
-  // grammar it needs in its own chunk (src/theme/CodeBlock), where prism-react-renderer loads too.
+  // grammar it needs in its own chunk (src/theme/CodeBlock/Content/highlighted.tsx), where
+  // prism-react-renderer loads too.
   {
     test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
     writtenFor: '@docusaurus/theme-classic 3.10.2',
@@ -113,7 +114,7 @@ export default function dependencyPatchesPlugin(context: LoadContext): Plugin {
   const {prism} = context.siteConfig.themeConfig as {prism?: {additionalLanguages?: string[]}};
   if (prism?.additionalLanguages?.length) {
     throw new Error(
-      `themeConfig.prism.additionalLanguages (${prism.additionalLanguages.join(', ')}): this site adds Prism languages in src/theme/CodeBlock, in the code block's chunk; see src/plugins/dependencyPatches`,
+      `themeConfig.prism.additionalLanguages (${prism.additionalLanguages.join(', ')}): this site adds Prism languages in src/theme/CodeBlock/Content/highlighted.tsx, in the highlighter's chunk; see src/plugins/dependencyPatches`,
     );
   }
   return {
