@@ -144,6 +144,12 @@ describe('verifying an envelope: what a forger would try', () => {
       ok: false,
       reason: `it is signed by key ${signer.keyid}, which is not among the trusted keys (none)`,
     });
+    // Two signatures by keys not trusted: both named
+    const twice = {...envelope, signatures: [...envelope.signatures, {keyid: second.keyid, sig: 'AAAA'}]};
+    expect(await verifyEnvelope(twice, await trust(first))).toEqual({
+      ok: false,
+      reason: `it is signed by key ${signer.keyid}, ${second.keyid}, which is not among the trusted keys (${first.keyid})`,
+    });
     // A signature of no keyid beside it, which fails, is no key of its own: the reason names the one key
     const beside = {...envelope, signatures: [{sig: 'AAAA'}, ...envelope.signatures]};
     expect(await verifyEnvelope(beside, await trust(first))).toEqual({
