@@ -6,8 +6,8 @@
  *   `@theme/` after the front matter, not lazy;
  * - `Assumption` (website/src/components/Assumption): a `:::note[Not confirmed]` admonition with the same
  *   text, as the component shows it (its `because` is not shown; its `id` anchor is left out);
- * - `EnumTable`, `GoLivePolicies`, `ReferenceDataTable` and `SpecReleases`: what our remark plugins make of
- *   them (website/src/plugins/enumTables, goLivePolicies, referenceData, changelog/specReleases), run here and printed as markdown
+ * - `EnumTable`, `GoLivePolicies`, `ReferenceDataTable` and `SpecReleases`: what our remark plugins make of them
+ *   (website/src/plugins/enumTables, goLivePolicies, referenceData, changelog/specReleases), run here and printed as markdown
  *   (tables, lists, headings with their ids as stock MDX comment ids);
  * - `FieldTable` (a table of a schema's fields our build checks against the schema): the table inside it, as
  *   written;
@@ -74,8 +74,8 @@ function headingIds(node: Md): void {
 }
 
 /**
- * `<EnumTable ... />`, `<GoLivePolicies />`, `<ReferenceDataTable />` and `<SpecReleases />` as our remark
- * plugins expand them, in markdown.
+ * `<EnumTable ... />`, `<GoLivePolicies />`, `<ReferenceDataTable />` and `<SpecReleases />` as our remark plugins
+ * expand them, in markdown.
  */
 function bySitePlugins(element: string): string {
   const tree = mdxParser.parse(element) as unknown as Md;

@@ -7,12 +7,11 @@
  * scenario, gets a signed PASSED and is refused under any API's policy, each missing part named.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {createHash} from 'node:crypto';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runCommand} from '@portal/check/command';
 import {clientInputs, clientsDir} from '@portal/check/fixtures/breakers';
+import {partnerCommand, partnerFolder} from '@portal/check/fixtures/partnerCommand';
 import {loadBundles} from '@portal/specs/node';
 import {startWorkerd, type RunningWorkerd} from './workerd';
 
@@ -26,24 +25,8 @@ afterAll(async () => {
   await worker?.close();
 });
 
-/** The command in a folder of its own, holding `files`. */
-async function sandbox(dir: string, argv: string[]) {
-  const out: string[] = [];
-  const code = await runCommand(bundles, argv, {
-    cwd: dir,
-    env: {PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8'},
-    out: (line) => out.push(line),
-    err: (line) => out.push(line),
-    invocation: 'node sandbox.mjs',
-  });
-  return {code, out: out.join('\n'), lines: out};
-}
-
-const folder = (files: Record<string, string>) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'go-live-'));
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  return dir;
-};
+const sandbox = (dir: string, argv: string[]) => partnerCommand(bundles, dir, argv);
+const folder = (files: Record<string, string>) => partnerFolder(files, 'go-live-');
 const verifyArgs = ['verify', 'integration-report/attestation.json', '--har', 'integration-report/session.har'];
 
 describe('go-live in one command, in workerd', () => {

@@ -17,8 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {parse as parseCtrf, validate as validateCtrf} from 'ctrf';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runCommand} from '@portal/check/command';
 import {breakers, clientInputs, clientsDir} from '@portal/check/fixtures/breakers';
+import {partnerCommand, partnerFolder} from '@portal/check/fixtures/partnerCommand';
 import {HOSTED_MAX_CALLS_PER_SCENARIO, HOSTED_RUN_RATE_LIMITS} from '@portal/check/hosted/limits';
 import {codeBlocks} from '@portal/content';
 import {exampleBody, op} from '@portal/sandbox/testing';
@@ -43,20 +43,8 @@ afterAll(async () => {
 });
 
 /** The partner's command in a folder of its own, with the files it is given (the clients' inputs: `clientInputs`). */
-async function sandbox(argv: string[], files: Record<string, string> = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosted-check-'));
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  const out: string[] = [];
-  const code = await runCommand(bundles, argv, {
-    cwd: dir,
-    env: {PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8'},
-    out: (line) => out.push(line),
-    err: (line) => out.push(line),
-    invocation: 'node sandbox.mjs',
-  });
-  const report = (name: string) => fs.readFileSync(path.join(dir, 'integration-report', name), 'utf8');
-  return {code, out: out.join('\n'), dir, report};
-}
+const sandbox = (argv: string[], files: Record<string, string> = {}) =>
+  partnerCommand(bundles, partnerFolder(files, 'hosted-check-'), argv);
 
 const predicateOf = (attestation: string) =>
   (

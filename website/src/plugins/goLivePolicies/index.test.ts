@@ -45,7 +45,7 @@ describe('<GoLivePolicies />', () => {
     );
     const hotels = items[apis.findIndex((api) => api.slug === 'hotels-live')];
     expect(hotels).toBe(
-      'Hotels Live Prices (--for hotels-live-prices): all 7 scenarios, a call of HotelsService_CreateSearch and HotelsService_PollSearch, a live search seen through to RESULT_STATUS_COMPLETE, then a further page of its results (a poll asking another offset) and the rules api-key-header, valid-requests, retry-after, retry-server-errors, no-retry-client-errors, poll-interval, stop-when-done, bounded-polling and new-search-after-404 exercised and passed.',
+      'Hotels Live Prices (--for hotels-live-prices): all 7 scenarios, a call of HotelsService_CreateSearch and HotelsService_PollSearch, a live search seen through to RESULT_STATUS_COMPLETE, then a further page of its results (a poll asking another offset) and the rules api-key-header, valid-requests, retry-after, retry-server-errors, no-retry-client-errors, poll-interval, stop-when-done, bounded-polling, new-search-after-404 and views-in-session exercised and passed.',
     );
     expect(links(list.children![0])).toContain('#rule-poll-interval');
     expect(items[apis.findIndex((api) => api.slug === 'culture')]).not.toMatch(/live search|further page/);
