@@ -89,6 +89,9 @@ test('the feeds are valid XML with an item per dated entry, each opening its sec
 
 for (const mode of ['light', 'dark'] as const) {
   test(`the change log has no serious or critical axe violations (${mode})`, async ({page}) => {
+    // The longest page of the site (every release of every specification): axe takes close to the default
+    // 60 s on it on a busy 2-core machine, so this test has three times that
+    test.slow();
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     await page.goto('/docs/change-log');
     await hydrated(page);
