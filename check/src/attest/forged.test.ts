@@ -222,3 +222,201 @@ describe('a key set published by mistake', () => {
     });
   });
 });
+
+/** Any payload, signed by the fixture's trusted key as an in-toto statement. */
+const signedPayload = async (fixture: SignedFixture, payload: Uint8Array<ArrayBuffer>): Promise<string> =>
+  JSON.stringify(await signEnvelope(IN_TOTO_PAYLOAD_TYPE, payload, fixture.signer));
+
+/** The reasons an outcome gives, code and sentence. */
+async function reasons(outcome: ReturnType<typeof verifyAttestation>): Promise<[RefusalCode, string][]> {
+  const settled = await outcome;
+  if (settled.status === 'verified') return [];
+  return settled.status === 'refused'
+    ? settled.reasons.map((reason) => [reason.code, reason.message])
+    : [[settled.code, settled.message]];
+}
+
+describe('each refusal of a statement signed by the trusted key says what is wrong', () => {
+  it('a payload that is JSON but no object, or no JSON at all (text, or bytes that are not UTF-8)', async () => {
+    expect(await reasons(verify(failing, {attestation: await signedPayload(failing, encode('[]'))}))).toEqual([
+      ['STATEMENT_TYPE', 'its payload is not a JSON object'],
+    ]);
+    const notUtf8 = new Uint8Array([...encode('{"_type":"'), 0xff, ...encode('"}')]);
+    for (const payload of [encode('not json'), notUtf8])
+      expect(await reasons(verify(failing, {attestation: await signedPayload(failing, payload)}))).toEqual([
+        ['PAYLOAD_NOT_JSON', 'its payload is not JSON'],
+      ]);
+  });
+
+  it('another payloadType, _type or predicateType, each named', async () => {
+    const cases: [string, [RefusalCode, string]][] = [
+      [
+        await forged(failing, () => undefined, 'application/json'),
+        ['PAYLOAD_TYPE', 'its payloadType is application/json, not application/vnd.in-toto+json'],
+      ],
+      [
+        await forged(failing, (statement) => void (statement._type = 'https://in-toto.io/Statement/v0.1' as never)),
+        ['STATEMENT_TYPE', 'its payload is not an in-toto Statement v1 (_type https://in-toto.io/Statement/v0.1)'],
+      ],
+      [
+        await forged(
+          failing,
+          (statement) => void (statement.predicateType = 'https://slsa.dev/provenance/v1' as never),
+        ),
+        ['PREDICATE_TYPE', 'its predicate is not a test result (predicateType https://slsa.dev/provenance/v1)'],
+      ],
+    ];
+    for (const [attestation, reason] of cases) expect(await reasons(verify(failing, {attestation}))).toEqual([reason]);
+  });
+
+  it('a subject that is no list, names session.har without a digest or with one that is not text', async () => {
+    const changes: ((statement: TestResultStatement) => void)[] = [
+      (statement) => void (statement.subject = {} as never),
+      (statement) => void (statement.subject = [{name: 'session.har'}] as never),
+      (statement) => void (statement.subject = [{name: 'session.har', digest: {sha256: 64}}] as never),
+    ];
+    for (const change of changes)
+      expect(await reasons(verify(failing, {attestation: await forged(failing, change)}))).toEqual([
+        ['SUBJECT', 'its subject names no session.har with a SHA-256'],
+      ]);
+  });
+
+  it('a result, test list or configuration of another shape, each named', async () => {
+    const cases: [(statement: TestResultStatement) => void, [RefusalCode, string]][] = [
+      [
+        (statement) => void (statement.predicate.result = 'PASS' as never),
+        ['RESULT', 'its predicate has no result PASSED or FAILED'],
+      ],
+      [
+        (statement) => void statement.predicate.passedTests.push(7 as never),
+        ['TEST_LISTS', "its predicate's passedTests is not a list of names"],
+      ],
+      [
+        (statement) => void (statement.predicate.failedTests = 'none' as never),
+        ['TEST_LISTS', "its predicate's failedTests is not a list of names"],
+      ],
+      [
+        (statement) => void (statement.predicate.configuration[0].annotations!.notExercisedTests = [null]),
+        ['TEST_LISTS', "its integration-check entry's notExercisedTests is not a list of names"],
+      ],
+      [
+        (statement) => void (statement.predicate.configuration = {} as never),
+        ['CONFIGURATION', "its predicate's configuration is not a list of named entries"],
+      ],
+      [
+        (statement) => void statement.predicate.configuration.push(null as never),
+        ['CONFIGURATION', "its predicate's configuration is not a list of named entries"],
+      ],
+      [
+        (statement) => void statement.predicate.configuration.unshift({name: 7} as never),
+        ['CONFIGURATION', "its predicate's configuration is not a list of named entries"],
+      ],
+    ];
+    for (const [change, reason] of cases)
+      expect(await reasons(verify(failing, {attestation: await forged(failing, change)}))).toEqual([reason]);
+  });
+
+  it('a result judging the HAR again does not give, and a coverage it does not give', async () => {
+    const passed = await forged(failing, (statement) => void (statement.predicate.result = 'PASSED'));
+    expect((await reasons(verify(failing, {attestation: passed})))[0]).toEqual([
+      'RESULT_DIFFERS',
+      'judging session.har again gives FAILED, the attestation says PASSED',
+    ]);
+    const covered = await forged(failing, (statement) => {
+      const [first] = statement.predicate.configuration[0].annotations!.coverage as {
+        operations: Record<string, number>;
+      }[];
+      first.operations[Object.keys(first.operations)[0]] += 1;
+    });
+    expect(await reasons(verify(failing, {attestation: covered}))).toEqual([
+      ['COVERAGE_DIFFERS', 'judging session.har again gives another coverage than the attestation says'],
+    ]);
+  });
+
+  it('a HAR that is the attested subject but cannot be judged, and a HAR with no specifications to judge it', async () => {
+    const unreadable = encode('{"log":{}}');
+    const digest = Buffer.from(await crypto.subtle.digest('SHA-256', unreadable)).toString('hex');
+    const attestation = await forged(failing, (statement) => void (statement.subject[0].digest.sha256 = digest));
+    const [[code, message]] = await reasons(verify(failing, {attestation, har: unreadable}));
+    expect([code, message]).toEqual(['HAR_UNREADABLE', expect.stringMatching(/^session\.har cannot be judged: \S/)]);
+    expect(await reasons(verify(failing, {bundles: undefined}))).toEqual([
+      ['NO_SPECIFICATIONS', 'no specifications to judge the HAR against'],
+    ]);
+  });
+
+  it('specifications named without a digest, or two that differ, each named', async () => {
+    const [first, second] = [...bundles.keys()].map((slug) => `${slug}.json`);
+    const undigested = await forged(failing, (statement) => {
+      const entry = statement.predicate.configuration.find((descriptor) => descriptor.name === first)!;
+      delete entry.digest;
+      statement.predicate.configuration.push({name: 'notes.json'});
+    });
+    expect(await reasons(verify(failing, {attestation: undigested}))).toEqual([
+      [
+        'SPECIFICATIONS_DIFFER',
+        `the run was judged against other specifications than this verifier carries (${first}, notes.json): verify with the sandbox.mjs of the same specifications`,
+      ],
+    ]);
+    const two = await forged(failing, (statement) => {
+      for (const descriptor of statement.predicate.configuration)
+        if (descriptor.name === first || descriptor.name === second) descriptor.digest = {sha256: '0'.repeat(64)};
+    });
+    expect((await reasons(verify(failing, {attestation: two})))[0][1]).toContain(`(${first}, ${second}):`);
+  });
+
+  it('test lists judging again does not give, each difference said in full', async () => {
+    const passedTests = failing.report.runs.flatMap((run) =>
+      run.verdicts
+        .filter((verdict) => verdict.outcome === 'pass')
+        .map((verdict) => `${run.recording.scenario}/${verdict.rule}`),
+    );
+    expect(passedTests.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = passedTests;
+    // The same count: one name twice, another left out
+    const duplicated = await forged(failing, (statement) => {
+      statement.predicate.passedTests = statement.predicate.passedTests.map((name) => (name === b ? a : name));
+    });
+    expect(await reasons(verify(failing, {attestation: duplicated}))).toEqual([
+      ['TESTS_DIFFER', `passedTests: judging again adds ${b}`],
+    ]);
+    // Two left out, one invented
+    const changed = await forged(failing, (statement) => {
+      statement.predicate.passedTests = statement.predicate.passedTests.filter((name) => name !== b && name !== c);
+      statement.predicate.passedTests.push('normal/invented-rule');
+    });
+    expect(await reasons(verify(failing, {attestation: changed}))).toEqual([
+      [
+        'TESTS_DIFFER',
+        `passedTests: judging again adds ${b}, ${c}; the attestation has normal/invented-rule, judging again does not`,
+      ],
+    ]);
+    const warned = await forged(failing, (statement) => void statement.predicate.warnedTests.push(a));
+    expect(await reasons(verify(failing, {attestation: warned}))).toEqual([
+      ['TESTS_DIFFER', `warnedTests: the attestation has ${a}, judging again does not`],
+    ]);
+  });
+});
+
+describe('a statement signed by the trusted key, laid out otherwise but true', () => {
+  it("is verified with the check's entry after the specifications, and another subject before session.har", async () => {
+    const reordered = await forged(failing, (statement) => {
+      statement.predicate.configuration.push(statement.predicate.configuration.shift()!);
+    });
+    expect(await reasons(verify(failing, {attestation: reordered}))).toEqual([]);
+    const twoSubjects = await forged(failing, (statement) => {
+      statement.subject.unshift({name: 'notes.txt', digest: {sha256: '0'.repeat(64)}});
+      (statement.subject as unknown[]).unshift(null);
+    });
+    expect(await reasons(verify(failing, {attestation: twoSubjects}))).toEqual([]);
+  });
+
+  it('says what it verified: the key, the result with its counts, and the run', async () => {
+    const outcome = await verify(failing, {});
+    const {predicate} = await testResultStatement(failing.input);
+    const notExercised = predicate.configuration[0].annotations!.notExercisedTests as string[];
+    expect(outcome.status === 'verified' && outcome.lines.slice(0, 2)).toEqual([
+      `signature: holds, by key ${failing.signer.keyid} of the key set`,
+      `statement: FAILED, ${predicate.passedTests.length} passed, ${predicate.failedTests.length} failed, ${notExercised.length} not exercised; run https://portal.example/check/v1/runs/r1`,
+    ]);
+  });
+});

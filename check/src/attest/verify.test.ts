@@ -17,7 +17,7 @@ import {signEnvelope, type DsseEnvelope} from './dsse';
 import {normalRun, rateLimitedRun} from '../report/report.fixture';
 import {newSigner, signedFixture} from './signed.fixture';
 import type {KeySet, Signer} from './keys';
-import {verifyAttestation, type VerifyInput} from './verify';
+import {unverifiedStatement, verifyAttestation, type VerifyInput} from './verify';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const encode = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(new TextEncoder().encode(text));
@@ -171,6 +171,20 @@ describe('verify', () => {
     expect((await verify({keys: rotation})).status).toBe('verified');
   });
 
+  it('verifies a statement signed by an expired key and by a trusted one, and refuses it signed by the expired alone', async () => {
+    const previous = await newSigner();
+    const payload = fromBase64(envelope.payload)!;
+    const [byPrevious] = (await signEnvelope(envelope.payloadType, payload, previous)).signatures;
+    const keys = JSON.stringify({keys: [signer.published, {...previous.published, exp: NOW / 1000 - 1}]});
+    const both = await verify({
+      attestation: JSON.stringify({...envelope, signatures: [byPrevious, ...envelope.signatures]}),
+      keys,
+    });
+    expect(both.status === 'verified' && both.keyid).toBe(signer.keyid);
+    const alone = await verify({attestation: JSON.stringify({...envelope, signatures: [byPrevious]}), keys});
+    expect(alone).toMatchObject({status: 'refused', reasons: [{code: 'KEY_EXPIRED'}]});
+  });
+
   it('refuses a signed statement whose test lists judging the HAR again does not give', async () => {
     const statement = await testResultStatement(input);
     statement.predicate.failedTests = statement.predicate.failedTests.slice(1);
@@ -216,5 +230,32 @@ describe('verify', () => {
       code: 'KEY_SET_UNUSABLE',
       message: 'the key set cannot be used: it holds no Ed25519 key',
     });
+  });
+});
+
+describe("the statement read without its signature (for the partner's own command, which has just fetched it)", () => {
+  it('is the statement signed, or what is wrong with the attestation', async () => {
+    expect(unverifiedStatement(encode(JSON.stringify(envelope)))).toEqual(await testResultStatement(input));
+    const cases: [string | Uint8Array<ArrayBuffer>, string][] = [
+      ['not json', 'it is not JSON'],
+      // JSON but for a byte that is not UTF-8 (read leniently, it would be JSON)
+      [new Uint8Array([...encode('{"a":"'), 0xff, ...encode('"}')]), 'it is not JSON'],
+      [
+        JSON.stringify({
+          ...envelope,
+          payload: toBase64(new Uint8Array([...encode('{"_type":"'), 0xff, ...encode('"}')])),
+        }),
+        'it is not JSON',
+      ],
+      ['{"payloadType":"x"}', 'it has no payload'],
+      [JSON.stringify({...envelope, payload: 'not base64!'}), 'its payload is not base64'],
+      [JSON.stringify({...envelope, payload: toBase64(encode('[1'))}), 'it is not JSON'],
+      [
+        JSON.stringify({...envelope, payload: toBase64(encode('{"_type":"x"}'))}),
+        'its payload is not an in-toto Statement v1 (_type x)',
+      ],
+    ];
+    for (const [attestation, reason] of cases)
+      expect(unverifiedStatement(typeof attestation === 'string' ? encode(attestation) : attestation)).toBe(reason);
   });
 });

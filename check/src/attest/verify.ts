@@ -96,6 +96,10 @@ export type VerifyOutcome =
 const isTextList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
+/** The subject entry naming the attested HAR, among entries of any shape. */
+const harSubject = (subject: unknown[]): unknown =>
+  subject.find((item) => isObject(item) && item.name === ATTESTED_HAR);
+
 /** The statement's shape, or what is wrong with it. */
 function readStatement(value: unknown): TestResultStatement | Refusal {
   if (!isObject(value)) return refusal('STATEMENT_TYPE', 'its payload is not a JSON object');
@@ -107,7 +111,7 @@ function readStatement(value: unknown): TestResultStatement | Refusal {
       `its predicate is not a test result (predicateType ${String(value.predicateType)})`,
     );
   const subject = Array.isArray(value.subject) ? (value.subject as unknown[]) : [];
-  const har = subject.find((item) => isObject(item) && item.name === ATTESTED_HAR);
+  const har = harSubject(subject);
   if (!isObject(har) || !isObject(har.digest) || typeof har.digest.sha256 !== 'string')
     return refusal('SUBJECT', `its subject names no ${ATTESTED_HAR} with a SHA-256`);
   const predicate = value.predicate;
@@ -115,8 +119,12 @@ function readStatement(value: unknown): TestResultStatement | Refusal {
     return refusal('RESULT', 'its predicate has no result PASSED or FAILED');
   for (const list of ['passedTests', 'warnedTests', 'failedTests'])
     if (!isTextList(predicate[list])) return refusal('TEST_LISTS', `its predicate's ${list} is not a list of names`);
-  if (!Array.isArray(predicate.configuration))
-    return refusal('CONFIGURATION', "its predicate's configuration is not a list");
+  const configuration = predicate.configuration;
+  if (
+    !Array.isArray(configuration) ||
+    !configuration.every((entry) => isObject(entry) && typeof entry.name === 'string')
+  )
+    return refusal('CONFIGURATION', "its predicate's configuration is not a list of named entries");
   if (!notExercisedOf(value as unknown as TestResultStatement))
     return refusal('TEST_LISTS', `its ${CHECK_CONFIGURATION} entry's notExercisedTests is not a list of names`);
   return value as unknown as TestResultStatement;
@@ -162,10 +170,11 @@ async function rejudged(
   const bundles = input.bundles;
   if (!bundles) return [refusal('NO_SPECIFICATIONS', 'no specifications to judge the HAR against')];
   // Judged against other specifications, the same HAR may be judged otherwise: say which differ first
+  // Every specification the statement names, each with its digest (one named without a digest cannot be ours)
   const attested = new Map(
     statement.predicate.configuration
-      .filter((descriptor) => descriptor.name.endsWith('.json') && descriptor.digest?.sha256)
-      .map((descriptor) => [descriptor.name, descriptor.digest!.sha256]),
+      .filter((descriptor) => descriptor.name.endsWith('.json'))
+      .map((descriptor) => [descriptor.name, descriptor.digest?.sha256]),
   );
   const ours = await bundleDescriptors(bundles, '');
   const differing = ours.filter((descriptor) => attested.get(descriptor.name) !== descriptor.digest!.sha256);
@@ -267,7 +276,7 @@ export async function verifyAttestation(input: VerifyInput): Promise<VerifyOutco
   const statement = readStatement(payload);
   if ('code' in statement) return {status: 'refused', reasons: [statement]};
   const {predicate} = statement;
-  const subject = statement.subject.find((item) => item.name === ATTESTED_HAR)!.digest.sha256;
+  const subject = (harSubject(statement.subject) as {digest: {sha256: string}}).digest.sha256;
   const lines = [
     `signature: holds, by key ${signed.keyid} of the key set`,
     `statement: ${predicate.result}, ${predicate.passedTests.length} passed, ${predicate.failedTests.length} failed, ${notExercisedOf(statement)!.length} not exercised; run ${predicate.url}`,
