@@ -4,13 +4,14 @@
  * key is refused in one line saying what (exit 1); input that cannot be read, and usage errors, are one line
  * with exit 2. Against a portal's origin, in workerd: deploy/src/hostedCheck.test.ts.
  */
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {bundles} from '@portal/sandbox/testing';
 import {runCommand} from './command';
-import {runVerify} from './verify';
+import {runVerify, type VerifyIo} from './verify';
+import {MAX_SMALL_FILE} from '../attest/verify';
 import {normalRun} from '../report/report.fixture';
 import {newSigner, oneCallRun, signedFixture} from '../attest/signed.fixture';
 
@@ -36,6 +37,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'passing.har'), passing.har);
   writeFileSync(path.join(dir, 'passing-keys.json'), JSON.stringify(passing.keys));
   writeFileSync(path.join(dir, 'bad-keys.json'), '{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}');
+  // A key set file whose path holds https:// (a folder named so): a path, not an origin
+  mkdirSync(path.join(dir, 'saved-https:'));
+  writeFileSync(path.join(dir, 'saved-https:', 'portal.example'), JSON.stringify(passing.keys));
+  writeFileSync(path.join(dir, 'at-limit.json'), ' '.repeat(MAX_SMALL_FILE));
+  writeFileSync(path.join(dir, 'over-limit.json'), ' '.repeat(MAX_SMALL_FILE + 1));
+  mkdirSync(path.join(dir, 'folder.json'));
 });
 
 async function verify(...argv: string[]) {
@@ -195,11 +202,62 @@ describe('node sandbox.mjs verify', () => {
     }
     expect(readFileSync(path.join(dir, 'keys.json'), 'utf8')).toContain('Ed25519');
   });
+
+  it('says -h as --help', async () => {
+    expect(await verify('-h')).toEqual(await verify('--help'));
+  });
+
+  it('answers each usage error and unreadable file in one line with exit 2', async () => {
+    const usage = " Run 'node sandbox.mjs verify --help' for the options.";
+    const cases: [string[], string][] = [
+      [['attestation.json', '--keys'], `verify: --keys needs a value.${usage}`],
+      [['attestation.json', '--keys', 'keys.json', '--har='], `verify: --har needs a value.${usage}`],
+      [
+        ['attestation.json', 'passing.json', '--keys', 'keys.json'],
+        `verify: one attestation at a time, not passing.json as well.${usage}`,
+      ],
+      [['folder.json', '--keys', 'keys.json'], `verify: ${path.join(dir, 'folder.json')} is not a file`],
+      [
+        ['over-limit.json', '--keys', 'keys.json'],
+        `verify: over-limit.json is ${MAX_SMALL_FILE + 1} bytes; at most ${MAX_SMALL_FILE} are read`,
+      ],
+      // At the limit the file is read: it is not JSON
+      [['at-limit.json', '--keys', 'keys.json'], 'verify: the attestation is not JSON [ATTESTATION_NOT_JSON]'],
+      [
+        ['attestation.json', '--keys', 'https://portal.example/keys/https://other.example'],
+        "verify: --keys takes the portal's origin (https://developers.example.com), not https://portal.example/keys/https://other.example",
+      ],
+    ];
+    for (const [argv, message] of cases) {
+      const outcome = await verify(...argv);
+      expect([outcome.code, outcome.out, outcome.err], argv.join(' ')).toEqual([2, '', message]);
+    }
+  });
+
+  it('reads a key set file whose path holds https://', async () => {
+    expect((await verify('passing.json', '--keys', 'saved-https://portal.example')).code).toBe(0);
+  });
+
+  it('prints an unreadable input as one JSON document with --json too, and says it on stderr', async () => {
+    const json = await verify('session.har', '--keys', 'keys.json', '--json');
+    const message = 'the attestation is not a DSSE envelope: it has no payloadType';
+    expect([json.code, JSON.parse(json.out), json.err]).toEqual([
+      2,
+      {authentic: false, unreadable: {code: 'NOT_A_DSSE_ENVELOPE', message}},
+      `verify: ${message} [NOT_A_DSSE_ENVELOPE]`,
+    ]);
+  });
 });
 
 describe('--keys <origin>', () => {
-  /** `verify` against an origin, the key set served by a fetch that records what it was asked. */
-  async function fromOrigin(origin: string) {
+  const served = () => new Response(readFileSync(path.join(dir, 'passing-keys.json')));
+
+  /** `verify` against an origin, the key set served by `answer` through a fetch that records what it was asked. */
+  async function fromOrigin(
+    origin: string,
+    answer: (init: RequestInit | undefined) => Promise<Response> = () => Promise.resolve(served()),
+    options: Partial<VerifyIo> = {},
+  ) {
     const asked: string[] = [];
     const out: string[] = [];
     const err: string[] = [];
@@ -209,13 +267,65 @@ describe('--keys <origin>', () => {
       out: (line) => out.push(line),
       err: (line) => err.push(line),
       invocation: 'node sandbox.mjs',
-      fetch: (url) => {
+      fetch: (url, init) => {
         asked.push(String(url));
-        return Promise.resolve(new Response(readFileSync(path.join(dir, 'passing-keys.json'))));
+        return answer(init);
       },
+      ...options,
     });
     return {code, asked, out: out.join('\n'), err: err.join('\n')};
   }
+
+  const KEYS_URL = 'https://portal.example/.well-known/integration-check-keys.json';
+
+  it("takes the origin with its trailing slash, and asks the key set's path once", async () => {
+    const outcome = await fromOrigin('https://portal.example/');
+    expect([outcome.code, outcome.asked]).toEqual([0, [KEYS_URL]]);
+  });
+
+  it('answers a key set that cannot be fetched in one line with exit 2: refused, not found, cut, too large', async () => {
+    const body = (size: number) => new Response(' '.repeat(size));
+    const cut = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"keys":'));
+            controller.error(new Error('connection reset'));
+          },
+        }),
+      );
+    const cases: [() => Promise<Response>, string][] = [
+      [
+        () => Promise.reject(new Error('getaddrinfo ENOTFOUND portal.example')),
+        `verify: cannot fetch ${KEYS_URL}: getaddrinfo ENOTFOUND portal.example`,
+      ],
+      [() => Promise.resolve(new Response('gone', {status: 404})), `verify: ${KEYS_URL} answered 404`],
+      [() => Promise.resolve(cut()), `verify: cannot fetch ${KEYS_URL}: connection reset`],
+      [
+        () => Promise.resolve(body(MAX_SMALL_FILE + 1)),
+        `verify: ${KEYS_URL} answered more than ${MAX_SMALL_FILE} bytes: that is not a key set`,
+      ],
+      // At the limit the set is read: it is not JSON
+      [
+        () => Promise.resolve(body(MAX_SMALL_FILE)),
+        'verify: the key set cannot be used: it is not JSON [KEY_SET_UNUSABLE]',
+      ],
+    ];
+    for (const [answer, message] of cases) {
+      const outcome = await fromOrigin('https://portal.example', answer);
+      expect([outcome.code, outcome.out, outcome.err]).toEqual([2, '', message]);
+    }
+  });
+
+  it('gives up a key server that does not answer, after the time-out, with exit 2', async () => {
+    const stalled = (init: RequestInit | undefined) =>
+      new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    const outcome = await fromOrigin('https://portal.example', stalled, {keysTimeoutMs: 20});
+    expect([outcome.code, outcome.err]).toEqual([
+      2,
+      `verify: cannot fetch ${KEYS_URL}: The operation was aborted due to timeout`,
+    ]);
+  });
 
   it('fetches the key set over https, and over http from this machine only', async () => {
     for (const origin of [

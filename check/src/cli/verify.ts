@@ -12,6 +12,7 @@ import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import type {OpenApiDocument} from '@portal/specs';
 import {MAX_HAR_BYTES} from '../har/har';
+import {readAtMost} from '../readAtMost';
 import {KEYS_PATH, MAX_SMALL_FILE, outcomeLines, verifyAttestation} from '../attest/verify';
 import {decide, factLines, runFacts} from '../attest/decide';
 import {policiesFor, policyLine, type NamedPolicy} from '../attest/policy';
@@ -46,6 +47,8 @@ export interface VerifyIo {
   /** Now, ms since 1970 (Date.now unless given). */
   now?: () => number;
   fetch?: typeof fetch;
+  /** How long fetching the key set may take before it is given up (30 s unless given). */
+  keysTimeoutMs?: number;
 }
 
 class Unreadable extends Error {}
@@ -64,7 +67,11 @@ async function readSmall(file: string, limit: number): Promise<Uint8Array<ArrayB
     throw new Unreadable(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   if (size > limit) throw new Unreadable(`${path.basename(file)} is ${size} bytes; at most ${limit} are read`);
-  return new Uint8Array(await readFile(file));
+  try {
+    return new Uint8Array(await readFile(file));
+  } catch (error) {
+    throw new Unreadable(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
 }
 
 async function keySet(source: string, io: VerifyIo): Promise<string> {
@@ -77,14 +84,21 @@ async function keySet(source: string, io: VerifyIo): Promise<string> {
         `--keys fetches the key set over https only (http only from this machine: localhost, 127.0.0.1, [::1]), not ${source}`,
       );
     const url = source.replace(/\/$/, '') + KEYS_PATH;
-    let answer: Response;
     try {
-      answer = await (io.fetch ?? fetch)(url, {signal: AbortSignal.timeout(30_000)});
+      // A key server that never answers would hold the command for ever: given up after the time-out
+      const signal = AbortSignal.timeout(io.keysTimeoutMs ?? 30_000);
+      const answer = await (io.fetch ?? fetch)(url, {signal});
+      if (!answer.ok) throw new Unreadable(`${url} answered ${answer.status}`);
+      // Read inside the try (an answer cut or stalled mid-body is a key set that cannot be fetched), and only
+      // as much as a key set can be: what a server sends beyond it is not read
+      const body = await readAtMost(answer.body, MAX_SMALL_FILE);
+      if (body.length > MAX_SMALL_FILE)
+        throw new Unreadable(`${url} answered more than ${MAX_SMALL_FILE} bytes: that is not a key set`);
+      return new TextDecoder().decode(body);
     } catch (error) {
+      if (error instanceof Unreadable) throw error;
       throw new Unreadable(`cannot fetch ${url}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!answer.ok) throw new Unreadable(`${url} answered ${answer.status}`);
-    return answer.text();
   }
   return new TextDecoder().decode(await readSmall(path.resolve(io.cwd, source), MAX_SMALL_FILE));
 }
@@ -96,6 +110,7 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
     return 2;
   };
   let attestation: string | undefined;
+  let json = false;
   const values = new Map<string, string>();
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index];
@@ -103,9 +118,9 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
       io.out(verifyUsage(io.invocation));
       return 0;
     }
-    const [name, inline] = token.startsWith('--') ? token.split(/=(.*)/s, 2) : [token];
+    const [name, inline] = token.split(/=(.*)/s, 2);
     if (token === '--json') {
-      values.set('--json', 'true');
+      json = true;
     } else if (name === '--har' || name === '--keys' || name === '--challenge' || name === '--for') {
       const value = inline ?? argv[++index];
       if (!value) return usageError(`${name} needs a value`);
@@ -148,18 +163,14 @@ export async function runVerify(argv: string[], io: VerifyIo): Promise<number> {
     return 2;
   }
   if (outcome.status === 'unreadable') {
-    if (values.has('--json'))
-      io.out(JSON.stringify({authentic: false, unreadable: {code: outcome.code, message: outcome.message}}));
+    if (json) io.out(JSON.stringify({authentic: false, unreadable: {code: outcome.code, message: outcome.message}}));
     io.err(`verify: ${outcome.message} [${outcome.code}]`);
     return 2;
   }
   const withHar = values.has('--har');
   const challenge = values.get('--challenge');
-  const decision =
-    outcome.status === 'verified'
-      ? decide(outcome.statement, {...(challenge === undefined ? {} : {challenge}), policies})
-      : undefined;
-  if (values.has('--json')) {
+  const decision = outcome.status === 'verified' ? decide(outcome.statement, {challenge, policies}) : undefined;
+  if (json) {
     io.out(
       JSON.stringify(
         {

@@ -13,6 +13,7 @@ import {operationMatcher, type OpenApiDocument} from '@portal/specs';
 import {errorBody, errorTemplate, MAX_BODY_BYTES, SandboxError} from '@portal/sandbox';
 import {MAX_CALLS_PER_RUN, type CheckScenario, type Exchange, type Header} from '../model';
 import {callClassifier, scenarioScript, type ScriptedAnswer} from '../scenarios/script';
+import {readAtMost} from '../readAtMost';
 
 export {MAX_CALLS_PER_RUN};
 
@@ -196,25 +197,4 @@ export function createRecorder(options: RecorderOptions): Recorder {
  * A Fetch-API request's body as a call carries it: at most MAX_BODY_BYTES + 1 bytes (enough for the sandbox to
  * answer 413, as the local proxy reads its calls); the rest is not read, so a huge body costs nothing.
  */
-export async function readCallBody(request: Request): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size <= MAX_BODY_BYTES) {
-    const {done, value} = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-  }
-  await reader.cancel().catch(() => undefined);
-  const body = new Uint8Array(Math.min(size, MAX_BODY_BYTES + 1));
-  let at = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, body.length - at);
-    body.set(part, at);
-    at += part.length;
-    if (at >= body.length) break;
-  }
-  return body;
-}
+export const readCallBody = (request: Request): Promise<Uint8Array> => readAtMost(request.body, MAX_BODY_BYTES);
