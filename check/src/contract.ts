@@ -26,7 +26,7 @@ export const scenarioSummaries: Record<CheckScenario, string> = {
   'rate-limited': 'The first call is answered 429 with Retry-After: 2 and the error body.',
   'server-error': "The first session's first poll is answered 503, once.",
   'session-lost':
-    'From the second poll of the first session on, its polls are answered 404 with the error body, as the service answers a session it no longer holds.',
+    'Its first session says RESULT_STATUS_INCOMPLETE until, from its second poll on, its polls are answered 404 with the error body, as the service answers a session it no longer holds.',
   'never-completes': 'Every answer of the first session says RESULT_STATUS_INCOMPLETE.',
   failed: "The first search ends RESULT_STATUS_FAILED (the sandbox's failed scenario).",
   rejected: 'Every call is answered 401 with the error body, as for a missing or wrong key.',

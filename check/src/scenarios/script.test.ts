@@ -76,6 +76,31 @@ describe('the scenario scripts', () => {
     expect(script.before(poll('n1'))).toEqual({forward: true});
   });
 
+  it('session-lost keeps the first session in progress until the 404, whatever the sandbox says, and no other session', () => {
+    const script = scenarioScript('session-lost');
+    // A search that completed at its create (a slow program polls after the sandbox's last stage)
+    const [created, polled] = play(script, [
+      [create, answer('t1', 'RESULT_STATUS_COMPLETE')],
+      [poll('t1'), answer('t2', 'RESULT_STATUS_COMPLETE')],
+    ]) as {body: string; fault?: unknown}[];
+    for (const [rewritten, token] of [
+      [created, 't1'],
+      [polled, 't2'],
+    ] as const) {
+      expect(JSON.parse(rewritten.body)).toMatchObject({status: 'RESULT_STATUS_INCOMPLETE', sessionToken: token});
+      expect(rewritten.fault).toEqual({
+        kind: 'rewrite',
+        description:
+          'the first session answered RESULT_STATUS_INCOMPLETE in place of its status before its poll answered 404',
+      });
+    }
+    // Already in progress: left as it is
+    expect(play(scenarioScript('session-lost'), [[create, answer('t1')]])).toEqual([{body: answer('t1')}]);
+    expect(script.before(poll('t2'))).toMatchObject({answer: {status: 404}});
+    const [other] = play(script, [[create, answer('n1', 'RESULT_STATUS_COMPLETE')]]) as {body: string}[];
+    expect(JSON.parse(other.body).status).toBe('RESULT_STATUS_COMPLETE');
+  });
+
   it('never-completes rewrites every status of the first session to INCOMPLETE, and no other session', () => {
     const script = scenarioScript('never-completes');
     const [created, polled] = play(script, [
