@@ -4,7 +4,7 @@
  * SITE_URL goes on to `wrangler deploy`, here `--dry-run` (it builds the Worker and reads the assets, and
  * uploads nothing; no account, no network: banner and update check off, telemetry off).
  */
-import {spawnSync} from 'node:child_process';
+import {execFile} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,19 +42,24 @@ afterAll(() => {
   for (const dir of made) fs.rmSync(dir, {recursive: true, force: true});
 });
 
-/** The command as `npm run deploy:worker -- <args>` runs it, with SITE_URL as given. */
-function deploy(args: string[], siteUrl: string | undefined) {
+/**
+ * The command as `npm run deploy:worker -- <args>` runs it, with SITE_URL as given (asynchronously: wrangler's
+ * dry run takes most of a minute on a loaded machine, which must not block the test worker's event loop).
+ */
+async function deploy(args: string[], siteUrl: string | undefined): Promise<{status: number; output: string}> {
   const env: NodeJS.ProcessEnv = {...process.env, WRANGLER_HIDE_BANNER: 'true', WRANGLER_SEND_METRICS: 'false'};
   delete env.SITE_URL;
   delete env.CLOUDFLARE_API_TOKEN;
   if (siteUrl !== undefined) env.SITE_URL = siteUrl;
-  const result = spawnSync(process.execPath, [tsx, path.join(__dirname, 'deploy.ts'), ...args], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-    timeout: 170_000,
-  });
-  return {status: result.status, output: `${result.stdout}${result.stderr}`};
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [tsx, path.join(__dirname, 'deploy.ts'), ...args],
+      {cwd: root, env, encoding: 'utf8', timeout: 170_000},
+      (error, stdout, stderr) =>
+        resolve({status: error ? (typeof error.code === 'number' ? error.code : -1) : 0, output: `${stdout}${stderr}`}),
+    ),
+  );
 }
 
 describe('the deploy check', () => {
@@ -102,21 +107,21 @@ describe('the deploy check', () => {
 });
 
 describe('npm run deploy:worker', () => {
-  it('exits 1 and deploys nothing without SITE_URL, or for a build made without it', () => {
-    const unset = deploy(['--build', fakeBuild(ORIGIN)], undefined);
+  it('exits 1 and deploys nothing without SITE_URL, or for a build made without it', async () => {
+    const unset = await deploy(['--build', fakeBuild(ORIGIN)], undefined);
     expect(unset.status).toBe(1);
     expect(unset.output).toContain('deploy:worker: SITE_URL is not set');
     expect(unset.output).toContain('nothing was deployed');
-    const local = deploy(['--build', fakeBuild(LOCAL_SITE_URL)], ORIGIN);
+    const local = await deploy(['--build', fakeBuild(LOCAL_SITE_URL)], ORIGIN);
     expect(local.status).toBe(1);
     expect(local.output).toContain('was made without SITE_URL: its canonical links point at http://localhost:3000');
     expect(local.output).not.toContain('wrangler');
   });
 
-  it('runs wrangler deploy for a build made for SITE_URL (--dry-run: the Worker built, the assets read)', () => {
+  it('runs wrangler deploy for a build made for SITE_URL (--dry-run: the Worker built, the assets read)', async () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-out-'));
     made.push(outdir);
-    const result = deploy(['--build', fakeBuild(ORIGIN), '--dry-run', '--outdir', outdir], ORIGIN);
+    const result = await deploy(['--build', fakeBuild(ORIGIN), '--dry-run', '--outdir', outdir], ORIGIN);
     expect(result.output).toContain(`is a build for ${ORIGIN}; deploying with wrangler`);
     expect(result.status, result.output).toBe(0);
     expect(result.output).toContain('--dry-run: exiting now.');

@@ -13,10 +13,10 @@ import {deployDir, generateWorkerTypes, typesFile} from './types';
 const comparable = (text: string): string => text.replace(/running `wrangler types \S+/, 'running `wrangler types');
 
 describe("the Worker's types", () => {
-  it('are what wrangler types makes of wrangler.jsonc (npm run types -w @portal/deploy writes them)', () => {
+  it('are what wrangler types makes of wrangler.jsonc (npm run types -w @portal/deploy writes them)', async () => {
     const fresh = path.join(deployDir, '.worker-configuration.fresh.d.ts');
     try {
-      generateWorkerTypes(fresh);
+      await generateWorkerTypes(fresh);
       expect(
         comparable(fs.readFileSync(typesFile, 'utf8')) === comparable(fs.readFileSync(fresh, 'utf8')),
         'deploy/worker-configuration.d.ts is stale: run `npm run types -w @portal/deploy`',

@@ -8,15 +8,18 @@
  * reads the configuration and asks the installed workerd for the runtime types. `types.test.ts` fails when the
  * file is not what this writes.
  */
-import {spawnSync} from 'node:child_process';
+import {execFile} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const deployDir = path.resolve(__dirname, '..');
 export const typesFile = path.join(deployDir, 'worker-configuration.d.ts');
 
-/** Writes the Worker's types to `outfile` (relative to deploy/, where the types' imports of ./src are resolved). */
-export function generateWorkerTypes(outfile = typesFile): void {
+/**
+ * Writes the Worker's types to `outfile` (relative to deploy/, where the types' imports of ./src are resolved).
+ * Asynchronous: wrangler takes up to a minute on a loaded machine, which must not block a test worker's event loop.
+ */
+export async function generateWorkerTypes(outfile = typesFile): Promise<void> {
   const config = fs.readFileSync(path.join(deployDir, 'wrangler.jsonc'), 'utf8');
   const source = config.replace(/"main":\s*"dist\/worker\.js"/, '"main": "src/worker.ts"');
   if (source === config)
@@ -26,18 +29,26 @@ export function generateWorkerTypes(outfile = typesFile): void {
   fs.writeFileSync(copy, source);
   try {
     const wrangler = require.resolve('wrangler/bin/wrangler.js');
-    const result = spawnSync(
-      process.execPath,
-      [wrangler, 'types', path.relative(deployDir, outfile), '-c', path.basename(copy), '--strict-vars=false'],
-      {cwd: deployDir, encoding: 'utf8', env: {...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true'}},
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [wrangler, 'types', path.relative(deployDir, outfile), '-c', path.basename(copy), '--strict-vars=false'],
+        {cwd: deployDir, encoding: 'utf8', env: {...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true'}},
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`wrangler types failed:\n${stderr || stdout || error.message}`)) : resolve(),
+      ),
     );
-    if (result.status !== 0) throw new Error(`wrangler types failed:\n${result.stderr || result.stdout}`);
   } finally {
     fs.rmSync(copy, {force: true});
   }
 }
 
 if (require.main === module) {
-  generateWorkerTypes();
-  console.log(`types: ${path.relative(process.cwd(), typesFile)}`);
+  generateWorkerTypes().then(
+    () => console.log(`types: ${path.relative(process.cwd(), typesFile)}`),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 }
