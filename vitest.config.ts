@@ -1,3 +1,4 @@
+import os from 'node:os';
 import {defineConfig} from 'vitest/config';
 
 /**
@@ -10,6 +11,10 @@ export default defineConfig({
     include: ['{specs,content,website,sandbox,check,mcp,deploy,test-utils,bench}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/build/**', '**/.docusaurus/**', '**/dist/**', 'bench/results/**'],
     environment: 'node',
+    // Vitest's default is one worker per core but one, so a single worker on CI's 2 cores. Many test files
+    // spend their time waiting on processes they start (the guides' programs, workerd, wrangler, esbuild),
+    // which leaves a core idle: one worker per core keeps both busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // The build-check test builds a small site several times.
     testTimeout: 180_000,
     hookTimeout: 180_000,
