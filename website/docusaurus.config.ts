@@ -10,13 +10,10 @@ import {assertApiContent} from './config/apiContent';
 import {buildChecks} from './config/buildChecks';
 import {prismDark, prismLight} from './config/prism';
 import apiReferencePlugin from './src/plugins/apiReference';
-import remarkEnumTables from './src/plugins/enumTables';
 import remarkFieldTables from './src/plugins/fieldTables';
-import remarkGoLivePolicies from './src/plugins/goLivePolicies';
-import remarkReferenceData from './src/plugins/referenceData';
 import remarkTryIt from './src/components/TryIt/remarkTryIt';
 import changelogPlugin from './src/plugins/changelog';
-import remarkSpecReleases from './src/plugins/changelog/specReleases';
+import {specRemarkPlugins} from './src/plugins/specComponents';
 import dependencyPatchesPlugin from './src/plugins/dependencyPatches';
 import codeColoursPlugin from './src/plugins/codeColours';
 import codeHighlighterPlugin from './src/plugins/codeHighlighter';
@@ -75,13 +72,12 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           routeBasePath: 'docs',
-          // `<EnumTable name="..." />`: enum tables rendered from the bundled specifications; `<GoLivePolicies />`:
-          // the go-live policies they declare (x-go-live); `<ReferenceDataTable />`: the reference data they declare
-          // (x-refresh); `<TryIt>`: the operation's summary, from the same.
-          remarkPlugins: [remarkEnumTables, remarkFieldTables, remarkGoLivePolicies, remarkReferenceData, remarkTryIt],
-          // `<SpecReleases />` in the change log: the releases of the specifications and their changes
-          // (before Docusaurus's own plugins, so its headings get anchors and a place in the table of contents).
-          beforeDefaultRemarkPlugins: [remarkSpecReleases],
+          // `<EnumTable name="..." />`, `<GoLivePolicies />`, `<ReferenceDataTable />` and, in the change log,
+          // `<SpecReleases />`: markdown made from the bundled specifications (src/plugins/specComponents.ts);
+          // `<FieldTable>`: a table of a schema's fields, checked against the schema; `<TryIt>`: the operation's
+          // summary, from the same.
+          remarkPlugins: [...specRemarkPlugins(false), remarkFieldTables, remarkTryIt],
+          beforeDefaultRemarkPlugins: specRemarkPlugins(true),
         },
         blog: {
           showReadingTime: true,

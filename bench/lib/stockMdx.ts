@@ -6,8 +6,8 @@
  *   `@theme/` after the front matter, not lazy;
  * - `Assumption` (website/src/components/Assumption): a `:::note[Not confirmed]` admonition with the same
  *   text, as the component shows it (its `because` is not shown; its `id` anchor is left out);
- * - `EnumTable`, `GoLivePolicies`, `ReferenceDataTable` and `SpecReleases`: what our remark plugins make of them
- *   (website/src/plugins/enumTables, goLivePolicies, referenceData, changelog/specReleases), run here and printed as markdown
+ * - the components our remark plugins expand (website/src/plugins/specComponents.ts: `EnumTable`, `GoLivePolicies`,
+ *   `ReferenceDataTable`, `SpecReleases`): what the plugins make of them, run here and printed as markdown
  *   (tables, lists, headings with their ids as stock MDX comment ids);
  * - `FieldTable` (a table of a schema's fields our build checks against the schema): the table inside it, as
  *   written;
@@ -25,10 +25,7 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type {Root} from 'mdast';
 import {literalProps, type ComponentForms} from '@portal/content';
-import remarkEnumTables from '@portal/website/plugins/enumTables';
-import remarkGoLivePolicies from '@portal/website/plugins/goLivePolicies';
-import remarkReferenceData from '@portal/website/plugins/referenceData';
-import remarkSpecReleases from '@portal/website/plugins/specReleases';
+import {specComponents} from '@portal/website/plugins/specComponents';
 
 export interface Rewrite {
   /** The source file, relative to website/ (`docs/intro.mdx`, `src/pages/index.tsx`). */
@@ -73,30 +70,19 @@ function headingIds(node: Md): void {
   node.children?.forEach(headingIds);
 }
 
-/**
- * `<EnumTable ... />`, `<GoLivePolicies />`, `<ReferenceDataTable />` and `<SpecReleases />` as our remark plugins
- * expand them, in markdown.
- */
+/** The components our remark plugins expand (website/src/plugins/specComponents.ts), as they expand them, in markdown. */
 function bySitePlugins(element: string): string {
   const tree = mdxParser.parse(element) as unknown as Md;
   // The plugins take their own subset of mdast (`never`: their node types, not exported, are subsets of Md).
-  remarkEnumTables()(tree as never);
-  remarkGoLivePolicies()(tree as never);
-  remarkReferenceData()(tree as never);
-  remarkSpecReleases()(tree as never);
+  for (const component of specComponents) component.plugin()(tree as never);
   headingIds(tree);
   return markdown(...(tree.children ?? []));
 }
 
 /** The components our remark plugins expand at build time, and what the stock site gets for each. */
-const bySitePluginsWhat: Record<string, string> = {
-  EnumTable: 'EnumTable: the markdown table our remark plugin makes (website/src/plugins/enumTables)',
-  GoLivePolicies: 'GoLivePolicies: the list our remark plugin makes (website/src/plugins/goLivePolicies)',
-  ReferenceDataTable:
-    'ReferenceDataTable: the markdown table our remark plugin makes (website/src/plugins/referenceData)',
-  SpecReleases:
-    'SpecReleases: the sections our remark plugin makes, as markdown (website/src/plugins/changelog/specReleases)',
-};
+const bySitePluginsWhat: Record<string, string> = Object.fromEntries(
+  specComponents.map(({name, makes}) => [name, `${name}: ${makes}`]),
+);
 
 /** Links to files our build serves and the stock site does not: kept off its link check. */
 function filesAsPathnames(node: Md): void {
