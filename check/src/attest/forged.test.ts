@@ -379,15 +379,15 @@ describe('each refusal of a statement signed by the trusted key says what is wro
     expect(await reasons(verify(failing, {attestation: duplicated}))).toEqual([
       ['TESTS_DIFFER', `passedTests: judging again adds ${b}`],
     ]);
-    // Two left out, one invented
+    // Two left out, two invented
     const changed = await forged(failing, (statement) => {
       statement.predicate.passedTests = statement.predicate.passedTests.filter((name) => name !== b && name !== c);
-      statement.predicate.passedTests.push('normal/invented-rule');
+      statement.predicate.passedTests.push('normal/invented-rule', 'normal/another-rule');
     });
     expect(await reasons(verify(failing, {attestation: changed}))).toEqual([
       [
         'TESTS_DIFFER',
-        `passedTests: judging again adds ${b}, ${c}; the attestation has normal/invented-rule, judging again does not`,
+        `passedTests: judging again adds ${b}, ${c}; the attestation has normal/invented-rule, normal/another-rule, judging again does not`,
       ],
     ]);
     const warned = await forged(failing, (statement) => void statement.predicate.warnedTests.push(a));
