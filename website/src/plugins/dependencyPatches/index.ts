@@ -5,7 +5,8 @@
  * versions in package-lock.json when it was added and still installed) and, above it, why it is needed.
  * e2e/appearance.spec.ts checks what the Tabs and CodeBlock patches keep working (code kept through
  * hydration, a stored tab choice, dark-mode code colours after load); e2e/search.spec.ts searches
- * through the patched worker and checks the results page's limit.
+ * through the patched worker and checks the results page's limit; e2e/behaviour.spec.ts checks the
+ * layouts the window size chooses and the category page's cards.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -19,22 +20,118 @@ const indexFromDocumentsModule = path.join(__dirname, '..', 'searchIndex', 'inde
 /** A literal text and what replaces it, or every match of a regular expression (its source). */
 type Replacement = {find: string; replace: string} | {pattern: string; replace: string};
 
+/** The client's prefetching of a route's code, @docusaurus/core's `docusaurus.js` (the patch below says why). */
+export const prefetchFile = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]docusaurus\.js$/;
+export const prefetchReplacements: Replacement[] = [
+  {
+    find: [
+      'const getChunkNamesToLoad = (path) => Object.entries(routesChunkNames)',
+      '    .filter(',
+      '// Remove the last part containing the route hash',
+      '// input: /blog/2018/12/14/Happy-First-Birthday-Slash-fe9',
+      '// output: /blog/2018/12/14/Happy-First-Birthday-Slash',
+      "([routeNameWithHash]) => routeNameWithHash.replace(/-[^-]+$/, '') === path)",
+      '    .flatMap(([, routeChunks]) => Object.values(flat(routeChunks)));',
+    ].join('\n'),
+    replace: [
+      '// The chunk names of each route path (its name without the hash), gathered once (website/src/plugins/dependencyPatches).',
+      'let chunkNamesByPath;',
+      'const getChunkNamesToLoad = (path) => {',
+      '    if (!chunkNamesByPath) {',
+      '        chunkNamesByPath = new Map();',
+      '        for (const [routeNameWithHash, routeChunks] of Object.entries(routesChunkNames)) {',
+      "            const routePath = routeNameWithHash.replace(/-[^-]+$/, '');",
+      '            chunkNamesByPath.set(routePath, [...(chunkNamesByPath.get(routePath) ?? []), ...Object.values(flat(routeChunks))]);',
+      '        }',
+      '    }',
+      '    return chunkNamesByPath.get(path) ?? [];',
+      '};',
+    ].join('\n'),
+  },
+];
+
+/** theme-common's leading-emoji helper of the doc cards (the patch below says why). */
+export const emojiUtilsFile = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]emojiUtils\.js$/;
+export const emojiUtilsReplacements: Replacement[] = [
+  {
+    find: "const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });",
+    replace: 'let segmenter;',
+  },
+  {
+    find: 'const it = segmenter.segment(input)[Symbol.iterator]();',
+    replace: [
+      'if (/^[A-Za-z]/.test(input)) return { emoji: null, rest: input };',
+      "segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });",
+      'const it = segmenter.segment(input)[Symbol.iterator]();',
+    ].join('\n'),
+  },
+];
+
 const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[] = [
   // The classic theme's `Tabs` and `CodeBlock` remount their whole content once hydrated (a key of
   // `useIsBrowser()`), so every code block of a page was rendered and tokenised by Prism twice on load
   // (the long guides have dozens, in three language tabs). Neither needs it any more: the colour mode
   // is read in an effect after hydration (theme-common's colorMode.js, "initialized in useEffect on
   // purpose") and the stored tab choice through `useSyncExternalStore`, whose server snapshot
-  // hydration uses; both then update the hydrated markup like any state change.
+  // hydration uses; both then update the hydrated markup like any state change. The `useIsBrowser()`
+  // call goes too: the key was its only use, and it still re-rendered every block once hydrated, in
+  // one task that is not time-sliced (an effect's update), parsing each block's lines again (the
+  // theme's `createCodeBlockMetadata` is not memoised) and re-rendering its buttons.
   {
     test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]Tabs[\\/]index\.js$/,
     writtenFor: '@docusaurus/theme-classic 3.10.2',
-    replacements: [{find: 'key={String(isBrowser)}>', replace: '>'}],
+    replacements: [
+      {find: 'key={String(isBrowser)}>', replace: '>'},
+      {find: 'const isBrowser = useIsBrowser();', replace: ''},
+    ],
   },
   {
     test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]CodeBlock[\\/]index\.js$/,
     writtenFor: '@docusaurus/theme-classic 3.10.2',
-    replacements: [{find: '<CodeBlockComp key={String(isBrowser)} {...props}>', replace: '<CodeBlockComp {...props}>'}],
+    replacements: [
+      {find: '<CodeBlockComp key={String(isBrowser)} {...props}>', replace: '<CodeBlockComp {...props}>'},
+      {find: 'const isBrowser = useIsBrowser();', replace: ''},
+    ],
+  },
+  // Each code block's metadata (its lines parsed for magic comments and highlighted ranges) was made
+  // again at every render of the block, and every block renders again once hydrated, in a task that
+  // does not yield: the word wrap's effects set their state (whether the block is in a hidden tab,
+  // whether it scrolls sideways). Made once per block's props, those renders no longer parse it.
+  {
+    test: /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]CodeBlock[\\/]Content[\\/]String\.js$/,
+    writtenFor: '@docusaurus/theme-classic 3.10.2',
+    replacements: [
+      {find: 'return createCodeBlockMetadata({', replace: 'return React.useMemo(() => createCodeBlockMetadata({'},
+      {
+        find: 'showLineNumbers: props.showLineNumbers,\n  });',
+        replace: [
+          'showLineNumbers: props.showLineNumbers,',
+          '  }), [prism, props.children, props.className, props.metastring, props.language, props.title, props.showLineNumbers]);',
+        ].join('\n'),
+      },
+    ],
+  },
+  // A link in view prefetches its route's code (@docusaurus/core's Link and `docusaurus.prefetch`): for
+  // each route the path matches, the chunk names were found by testing every route's name (some 300
+  // here) with a regular expression, so the links seen at load (navbar, breadcrumbs, the first screen
+  // of a guide) took a long task together on a throttled phone. The names are gathered by path once.
+  // prefetch.test.ts checks the chunks prefetched are the original's, path by path.
+  {
+    test: prefetchFile,
+    writtenFor: '@docusaurus/core 3.10.2',
+    replacements: prefetchReplacements,
+  },
+  // A doc card (the category pages' cards, theme-classic's DocCard) takes a leading emoji of its label
+  // as its icon (theme-common's `extractLeadingEmoji`). The module made an `Intl.Segmenter` when it
+  // loaded and each card compiled an `\p{RGI_Emoji}` expression: on a throttled phone a third of a
+  // second of the category page's main thread (Chromium's profiler, 4x slowdown), for labels that
+  // start with a letter. No emoji starts with an ASCII letter (keycaps start with a digit, `#` or `*`),
+  // so such a label is answered at once and the segmenter is made on first need.
+  // emojiUtils.test.ts checks the patched function answers as the original on labels of each kind.
+  {
+    test: emojiUtilsFile,
+    writtenFor: '@docusaurus/theme-common 3.10.2',
+    replacements: emojiUtilsReplacements,
   },
   // The theme's client module for `prism.additionalLanguages` runs on every page, so main.js carried
   // prism-react-renderer whole (Prism, its themes, its React component) and Prism's components index
@@ -53,6 +150,27 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
           'prismIncludeLanguages(Prism);',
         ].join('\n'),
         replace: '// prism.additionalLanguages: none (src/plugins/dependencyPatches)',
+      },
+    ],
+  },
+  // Every page's window size (theme-common's `useWindowSize`) starts as "ssr", as the server rendered,
+  // and is set from the window in an effect once hydrated. On a phone that one update unmounts the docs
+  // pages' desktop sidebar and table of contents and renders the navbar's mobile sidebar, the whole docs
+  // sidebar again: an update from an effect is rendered in one task that never yields, hundreds of
+  // milliseconds on a throttled phone. As a transition React renders it in slices between which the
+  // page answers input; the result is the same. Until it is rendered the page shows what the server
+  // rendered, which the stylesheet lays out for the width (Infima's breakpoint is the hook's).
+  {
+    test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]hooks[\\/]useWindowSize\.js$/,
+    writtenFor: '@docusaurus/theme-common 3.10.2',
+    replacements: [
+      {
+        find: "import { useEffect, useState } from 'react';",
+        replace: "import { startTransition, useEffect, useState } from 'react';",
+      },
+      {
+        find: 'setWindowSize(getWindowSize(desktopBreakpoint));',
+        replace: 'startTransition(() => setWindowSize(getWindowSize(desktopBreakpoint)));',
       },
     ],
   },
