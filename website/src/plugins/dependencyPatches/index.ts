@@ -111,6 +111,21 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
       },
     ],
   },
+  // The word wrap of each code block looks, once hydrated, for the hidden tab panel it is in, to be told
+  // when the panel is shown. Its state started as `undefined` and a block in no hidden panel (every
+  // block on load: the tabs are lazy) set it to `null`, re-rendering every block in one task that does
+  // not yield. Starting as `null`, that first look changes nothing; a panel shown still re-renders its
+  // blocks (its element, then `null`).
+  {
+    test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]hooks[\\/]useCodeWordWrap\.js$/,
+    writtenFor: '@docusaurus/theme-common 3.10.2',
+    replacements: [
+      {
+        find: 'const [hiddenTabElement, setHiddenTabElement] = useState();',
+        replace: 'const [hiddenTabElement, setHiddenTabElement] = useState(null);',
+      },
+    ],
+  },
   // A link in view prefetches its route's code (@docusaurus/core's Link and `docusaurus.prefetch`): for
   // each route the path matches, the chunk names were found by testing every route's name (some 300
   // here) with a regular expression, so the links seen at load (navbar, breadcrumbs, the first screen
