@@ -302,4 +302,47 @@ test.describe('layouts', () => {
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/docs\/category\/getting-started$/);
   });
+
+  // The window size is set as a transition once hydrated (src/plugins/dependencyPatches): a reader who
+  // opens the menu before that update has rendered still gets the docs sidebar in it.
+  test('on mobile the menu opened as soon as the page is hydrated holds the docs sidebar', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/flights-live-prices/quick-start');
+    await hydrated(page);
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', {name: 'Quick start', exact: true}).first()).toBeVisible();
+    // The desktop sidebar and table of contents are gone; the mobile table of contents is shown
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toHaveCount(0);
+    await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+    await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible();
+  });
+
+  test('on desktop the docs sidebar and table of contents stay, and no menu sidebar is rendered', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/docs/flights-live-prices/quick-start');
+    await hydrated(page);
+    // The layout the server rendered stays once the window size is known: no menu sidebar is rendered
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
+    await expect(page.locator('.theme-doc-toc-desktop')).toBeVisible();
+    await expect(page.locator('.theme-doc-toc-mobile')).toBeHidden();
+    await expect(page.locator('.navbar-sidebar__items')).toHaveCount(0);
+  });
+});
+
+// Doc cards take a label's leading emoji as their icon, else a default one (src/plugins/dependencyPatches).
+test('the category page shows each guide as a card with its title and the default icon', async ({page}) => {
+  await page.goto('/docs/category/getting-started');
+  await hydrated(page);
+  const cards = page.locator('article a.card');
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(1);
+  for (let index = 0; index < count; index++) {
+    const title = cards.nth(index).locator('h2');
+    // The icon (a page's, 📄️) then the label whole: no letter taken for an emoji
+    await expect(title.locator('span').first()).toHaveText('📄️');
+    await expect(title.locator('span').nth(1)).toHaveText(/^[A-Z][\w ,'()-]+$/);
+  }
 });
