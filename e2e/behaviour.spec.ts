@@ -134,6 +134,8 @@ test.describe('route loading', () => {
     await expect(bar).toBeVisible();
     // The spinner is on (Docusaurus turns it off; website/src/clientModules/progressBar.ts turns it on).
     await expect(page.locator('#nprogress .spinner .spinner-icon')).toBeVisible();
+    // Neither has a role ARIA lacks (nprogress's own markup gives them role="bar" and role="spinner")
+    await expect(page.locator('#nprogress [role]')).toHaveCount(0);
     // A thin bar across the top, its right edge (the bar is the page's width, moved left) at the
     // share of the width done: once its move has ended, exactly `minimum` (0.08) of the width.
     const edge = async () => {
