@@ -56,6 +56,10 @@ class Unreadable extends Error {}
 /** The hosts an `http:` key set may come from: this machine (a local Worker), never the network. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** The one line for a file that cannot be read, with the system's code for why. */
+const cannotRead = (file: string, error: unknown): Unreadable =>
+  new Unreadable(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+
 async function readSmall(file: string, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   let size: number;
   try {
@@ -63,14 +67,13 @@ async function readSmall(file: string, limit: number): Promise<Uint8Array<ArrayB
     if (!stats.isFile()) throw new Unreadable(`${file} is not a file`);
     size = stats.size;
   } catch (error) {
-    if (error instanceof Unreadable) throw error;
-    throw new Unreadable(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw error instanceof Unreadable ? error : cannotRead(file, error);
   }
   if (size > limit) throw new Unreadable(`${path.basename(file)} is ${size} bytes; at most ${limit} are read`);
   try {
     return new Uint8Array(await readFile(file));
   } catch (error) {
-    throw new Unreadable(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw cannotRead(file, error);
   }
 }
 
