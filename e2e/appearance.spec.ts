@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {announcement} from '@portal/website/config/site';
 import {prismDark, prismLight} from '@portal/website/config/prism';
+import type {Locator} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
 
 test.describe('announcement bar', () => {
@@ -297,6 +298,40 @@ test.describe('code blocks and language tabs', () => {
     expect(await page.evaluate(() => (window as unknown as {codeBlocksRemoved: string[]}).codeBlocksRemoved)).toEqual(
       [],
     );
+  });
+
+  test('draw plain code as bare text and keep a blank line as high as a line of code, served and drawn live', async ({
+    page,
+  }) => {
+    // src/theme/CodeBlock/Line: no span for plain text or empty tokens, a `<br>` only in a blank line.
+    const expectFewElements = async (block: Locator) => {
+      const lines = await block.locator('.token-line').evaluateAll((elements) =>
+        elements.map((line) => ({
+          text: line.textContent ?? '',
+          height: line.getBoundingClientRect().height,
+          breaks: line.querySelectorAll('br').length,
+          bare: Array.from(line.childNodes).some(
+            (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+          ),
+        })),
+      );
+      const blank = lines.findIndex(({text}) => text === '');
+      expect(blank).toBeGreaterThan(0);
+      expect(lines[blank]!.height).toBe(lines[blank - 1]!.height);
+      expect(lines[blank]!.height).toBeGreaterThan(10);
+      expect(lines.every(({text, breaks}) => breaks === (text === '' ? 1 : 0))).toBe(true);
+      expect(lines.some(({bare}) => bare)).toBe(true);
+      await expect(block.locator('.token.plain, .token:empty')).toHaveCount(0);
+    };
+    await page.goto(guide);
+    await hydrated(page);
+    // The first tab's shell script, as the server rendered it.
+    const tabs = page.locator('.tabs-container').first();
+    await expectFewElements(tabs.locator('.theme-code-block.language-bash'));
+    await tabs.getByRole('tab', {name: 'JavaScript', exact: true}).click();
+    const live = tabs.getByRole('tabpanel').filter({hasText: 'quick-start.mjs'});
+    await expect(live.locator('.token.keyword').first()).toBeVisible();
+    await expectFewElements(live.locator('.theme-code-block'));
   });
 
   test('show the language chosen on an earlier visit once the page is live', async ({page}) => {

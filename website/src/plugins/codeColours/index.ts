@@ -3,7 +3,7 @@
  * prism-react-renderer) gives each token and each line of a code block a `style` with its colour: the
  * flights live quick start carried 1,651 of them, and each one is parsed, kept off the browser's
  * shared-style path and hydrated. This plugin writes the colours of the site's two Prism themes
- * (config/prism.ts, the one source of them) as CSS rules under `[data-theme]`, and the theme wrappers
+ * (config/prism.ts, the one source of them) as CSS rules under `[data-theme]`, and the theme components
  * `CodeBlock/Line` and `CodeBlock/Line/Token` (src/theme) drop the inline colours these rules give:
  * a line's plain colour (the block's own), and a token's when it has a single type. A token of several
  * types (a variable inside a string) keeps its inline style: prism-react-renderer lets the last type

@@ -46,17 +46,16 @@ type Style = Record<string, string | number | undefined>;
 /**
  * A token's inline style as prism-react-renderer computes it (its `themeToDict` and `getTokenProps`): the
  * theme's style of each of the token's types in turn (entries for other languages left out), the last
- * winning; an empty token (a blank line's) is an inline block.
+ * winning. Only tokens of several types keep an inline style (src/theme/CodeBlock/Line/Token), and no
+ * empty token is rendered (src/theme/CodeBlock/Line).
  */
-function tokenStyle(theme: PrismTheme, language: string, types: string[], empty: boolean): Style {
+function tokenStyle(theme: PrismTheme, language: string, types: string[]): Style {
   const byType = new Map<string, Style>();
   for (const entry of theme.styles) {
     if (entry.languages && !entry.languages.includes(language)) continue;
     for (const type of entry.types) byType.set(type, {...byType.get(type), ...(entry.style as Style)});
   }
-  if (types.length === 1 && types[0] === 'plain') return empty ? {display: 'inline-block'} : {};
-  if (types.length === 1 && empty) return byType.get(types[0]) ?? {};
-  return Object.assign(empty ? {display: 'inline-block'} : {}, ...types.map((type) => byType.get(type) ?? {})) as Style;
+  return Object.assign({}, ...types.map((type) => byType.get(type) ?? {})) as Style;
 }
 
 /** The plain code in the block's `<pre>`, while the highlighter loads. */
@@ -88,10 +87,8 @@ function ServerMarkup({className, onEmpty}: Props & {onEmpty: () => void}): Reac
     recoloured.current = true;
     for (const token of Array.from(markup.querySelectorAll<HTMLElement>('.token[style]'))) {
       const types = Array.from(token.classList).filter((name) => name !== 'token');
-      // An empty token (a blank line's) holds the line's end alone.
-      const empty = token.textContent === '\n' || token.textContent === '';
       token.removeAttribute('style');
-      Object.assign(token.style, tokenStyle(prismTheme, metadata.language, types, empty));
+      Object.assign(token.style, tokenStyle(prismTheme, metadata.language, types));
     }
   }, [colorMode, renderedMode, prismTheme, metadata.language, onEmpty, wordWrap.codeBlockRef]);
   return (
