@@ -334,6 +334,35 @@ test.describe('code blocks and language tabs', () => {
     await expectFewElements(live.locator('.theme-code-block'));
   });
 
+  test('offer word wrap on each block that scrolls sideways once it is in view, on a phone and after a resize', async ({
+    page,
+  }) => {
+    // Blocks far below are drawn only near the screen (src/css/custom.css), and measured once in view
+    // (src/plugins/dependencyPatches): every block of the longest guide, scrolled to in turn.
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/flights-indicative-prices/use-cases');
+    await hydrated(page);
+    const blocks = page.locator('.theme-code-block');
+    const expectWrapWhereScrolling = async (): Promise<{scrolling: number; fitting: number}> => {
+      const seen = {scrolling: 0, fitting: 0};
+      for (const block of await blocks.all()) {
+        await block.scrollIntoViewIfNeeded();
+        const scrolls = await block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
+        await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toHaveCount(scrolls ? 1 : 0);
+        seen[scrolls ? 'scrolling' : 'fitting'] += 1;
+      }
+      return seen;
+    };
+    const phone = await expectWrapWhereScrolling();
+    expect(phone.scrolling).toBeGreaterThan(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({width: 1280, height: 900});
+    const desktop = await expectWrapWhereScrolling();
+    // Some blocks that scrolled on the phone fit the wider column: their button has gone.
+    expect(desktop.fitting).toBeGreaterThan(phone.fitting);
+    expect(desktop.scrolling).toBeGreaterThan(0);
+  });
+
   test('show the language chosen on an earlier visit once the page is live', async ({page}) => {
     await page.goto(guide);
     await page.evaluate(() => localStorage.setItem('docusaurus.tab.language', 'python'));

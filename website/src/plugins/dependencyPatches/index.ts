@@ -50,6 +50,76 @@ export const prefetchReplacements: Replacement[] = [
   },
 ];
 
+/**
+ * theme-common's code-block word wrap (`useCodeWordWrap`): whether a block scrolls sideways, which shows
+ * its word-wrap button, was read from every block's `<pre>` once hydrated and on every resize of the
+ * window, each read forcing a layout of the page inside the hydration's long task. The stylesheet
+ * (src/css/custom.css) now leaves a block's lines undrawn until it is near the screen, and an undrawn
+ * block's own scroll width counts none of them. So the width is read once the block is in view (an
+ * IntersectionObserver), again in view after a resize, and from the lines' element (`code`), which
+ * the browser lays out when asked, drawn or not. e2e/appearance.spec.ts checks the button on every
+ * block of the longest guide, scrolled to, at load and after a resize.
+ */
+export const codeWordWrapReplacements: Replacement[] = [
+  {
+    find: [
+      '        const { scrollWidth, clientWidth } = codeBlockRef.current;',
+      '        const isScrollable = scrollWidth > clientWidth ||',
+      "            codeBlockRef.current.querySelector('code').hasAttribute('style');",
+    ].join('\n'),
+    replace: [
+      "        const code = codeBlockRef.current.querySelector('code');",
+      '        const isScrollable = code.scrollWidth > codeBlockRef.current.clientWidth ||',
+      "            code.hasAttribute('style');",
+    ].join('\n'),
+  },
+  {
+    find: [
+      '    useEffect(() => {',
+      '        updateCodeIsScrollable();',
+      '    }, [isEnabled, updateCodeIsScrollable]);',
+      '    useEffect(() => {',
+      "        window.addEventListener('resize', updateCodeIsScrollable, {",
+      '            passive: true,',
+      '        });',
+      '        return () => {',
+      "            window.removeEventListener('resize', updateCodeIsScrollable);",
+      '        };',
+      '    }, [updateCodeIsScrollable]);',
+    ].join('\n'),
+    replace: [
+      '    // Measured once the block is in view (website/src/plugins/dependencyPatches); returns a cancel.',
+      '    const updateWhenSeen = useCallback(() => {',
+      '        const block = codeBlockRef.current;',
+      "        if (!block || typeof IntersectionObserver === 'undefined') {",
+      '            updateCodeIsScrollable();',
+      '            return undefined;',
+      '        }',
+      '        const observer = new IntersectionObserver((entries) => {',
+      '            if (!entries.some((entry) => entry.isIntersecting)) return;',
+      '            observer.disconnect();',
+      '            updateCodeIsScrollable();',
+      '        });',
+      '        observer.observe(block);',
+      '        return () => observer.disconnect();',
+      '    }, [codeBlockRef, updateCodeIsScrollable]);',
+      '    useEffect(() => updateWhenSeen(), [isEnabled, updateWhenSeen]);',
+      '    useEffect(() => {',
+      '        let cancel;',
+      '        const onResize = () => {',
+      '            cancel?.();',
+      '            cancel = updateWhenSeen();',
+      '        };',
+      "        window.addEventListener('resize', onResize, { passive: true });",
+      '        return () => {',
+      '            cancel?.();',
+      "            window.removeEventListener('resize', onResize);",
+      '        };',
+      '    }, [updateWhenSeen]);',
+    ].join('\n'),
+  },
+];
+
 /** theme-common's leading-emoji helper of the doc cards (the patch below says why). */
 export const emojiUtilsFile = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]emojiUtils\.js$/;
 export const emojiUtilsReplacements: Replacement[] = [
@@ -123,6 +193,21 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
       {
         find: 'const [hiddenTabElement, setHiddenTabElement] = useState();',
         replace: 'const [hiddenTabElement, setHiddenTabElement] = useState(null);',
+      },
+      ...codeWordWrapReplacements,
+    ],
+  },
+  // theme-common's `useShallowMemoObject` (each code block's word wrap observes its tab panel with it)
+  // sorted the options' names with `localeCompare` on every render: the first call sets up the
+  // locale's collation, some tens of milliseconds of a throttled phone's load, for an order that only
+  // has to be the same each time. Names are compared by their characters.
+  {
+    test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
+    writtenFor: '@docusaurus/theme-common 3.10.2',
+    replacements: [
+      {
+        find: 'deps.sort((a, b) => a[0].localeCompare(b[0]));',
+        replace: 'deps.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));',
       },
     ],
   },
