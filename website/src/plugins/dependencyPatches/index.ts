@@ -34,17 +34,17 @@ export const prefetchReplacements: Replacement[] = [
       '    .flatMap(([, routeChunks]) => Object.values(flat(routeChunks)));',
     ].join('\n'),
     replace: [
-      '// The chunk names of each route path (its name without the hash), gathered once (website/src/plugins/dependencyPatches).',
+      '// The chunks of each route path (its name without the hash), gathered once (website/src/plugins/dependencyPatches).',
       'let chunkNamesByPath;',
       'const getChunkNamesToLoad = (path) => {',
       '    if (!chunkNamesByPath) {',
       '        chunkNamesByPath = new Map();',
       '        for (const [routeNameWithHash, routeChunks] of Object.entries(routesChunkNames)) {',
       "            const routePath = routeNameWithHash.replace(/-[^-]+$/, '');",
-      '            chunkNamesByPath.set(routePath, [...(chunkNamesByPath.get(routePath) ?? []), ...Object.values(flat(routeChunks))]);',
+      '            chunkNamesByPath.set(routePath, [...(chunkNamesByPath.get(routePath) ?? []), routeChunks]);',
       '        }',
       '    }',
-      '    return chunkNamesByPath.get(path) ?? [];',
+      '    return (chunkNamesByPath.get(path) ?? []).flatMap((routeChunks) => Object.values(flat(routeChunks)));',
       '};',
     ].join('\n'),
   },
@@ -214,7 +214,8 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
   // A link in view prefetches its route's code (@docusaurus/core's Link and `docusaurus.prefetch`): for
   // each route the path matches, the chunk names were found by testing every route's name (some 300
   // here) with a regular expression, so the links seen at load (navbar, breadcrumbs, the first screen
-  // of a guide) took a long task together on a throttled phone. The names are gathered by path once.
+  // of a guide) took a long task together on a throttled phone. The routes' chunks are gathered by path
+  // once, and a route's names are read from its chunks (`flat`) only when the route is prefetched.
   // prefetch.test.ts checks the chunks prefetched are the original's, path by path.
   {
     test: prefetchFile,
