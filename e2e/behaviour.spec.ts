@@ -48,10 +48,11 @@ async function watchRouteCode(page: Page): Promise<() => Promise<string[]>> {
 }
 
 /**
- * Waits until the browser has reported the footer's links as on screen to the page's intersection
- * observers. The browser notifies every observer of a page in the same task, and this observer is
- * created last, so when it has been called, the callbacks of the site's links (which prefetch the
- * routes they link to) have run too.
+ * Waits until the footer's links, on screen, have prefetched the routes they link to. The browser
+ * notifies every observer of a page in the same task, and this observer is created last, so when it
+ * has been called, the callbacks of the site's links have run too; each asked for its prefetch when
+ * the page is next idle (src/plugins/dependencyPatches), and idle callbacks run in the order they were
+ * asked for, so once this one's own idle callback has run, theirs have.
  */
 async function footerLinksSeen(page: Page): Promise<void> {
   await page.locator('footer').scrollIntoViewIfNeeded();
@@ -63,7 +64,7 @@ async function footerLinksSeen(page: Page): Promise<void> {
         const observer = new IntersectionObserver((entries) => {
           if (entries.some((entry) => entry.isIntersecting)) {
             observer.disconnect();
-            resolve();
+            requestIdleCallback(() => resolve());
           }
         });
         observer.observe(link);

@@ -234,6 +234,31 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
     writtenFor: '@docusaurus/theme-common 3.10.2',
     replacements: emojiUtilsReplacements,
   },
+  // A link prefetches its route's code once it is on screen (@docusaurus/core's Link, one intersection
+  // observer each). The browser tells every observer of a page in one task, so the links seen at load
+  // (a category page's cards, a guide's first screen) matched their routes against every route and
+  // added their prefetch links in one long task (some 100 ms of a throttled phone's load on the category
+  // page, Chromium's profiler). Each link prefetches when the page is next idle instead, at most 2 s
+  // later; where there is no `requestIdleCallback` (Safari), after the task.
+  {
+    test: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]exports[\\/]Link\.js$/,
+    writtenFor: '@docusaurus/core 3.10.2',
+    replacements: [
+      {
+        find: '                                window.docusaurus.prefetch(targetLink);',
+        replace: [
+          '                                // When the page is idle (website/src/plugins/dependencyPatches).',
+          '                                const prefetchRoute = () => window.docusaurus.prefetch(targetLink);',
+          "                                if (typeof window.requestIdleCallback === 'function') {",
+          '                                    window.requestIdleCallback(prefetchRoute, { timeout: 2000 });',
+          '                                }',
+          '                                else {',
+          '                                    setTimeout(prefetchRoute, 0);',
+          '                                }',
+        ].join('\n'),
+      },
+    ],
+  },
   // The theme's client module for `prism.additionalLanguages` runs on every page, so main.js carried
   // prism-react-renderer whole (Prism, its themes, its React component) and Prism's components index
   // (a list of 300 languages, bundled even with no language listed), before any page had a code
