@@ -363,6 +363,27 @@ test.describe('code blocks and language tabs', () => {
     expect(desktop.scrolling).toBeGreaterThan(0);
   });
 
+  test('keep each code block far below as tall before it is drawn as once drawn, so nothing moves', async ({page}) => {
+    // Blocks far below are drawn only near the screen, and until then take the height of their lines
+    // (src/css/custom.css, src/theme/CodeBlock/Content): drawing them as the reader nears them moves
+    // nothing, so a reader sent to a heading stays on it and a click lands where it was aimed.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({width, height: 844});
+      await page.goto('/docs/flights-indicative-prices/use-cases');
+      await hydrated(page);
+      const heights = await page.locator('.theme-code-block pre').evaluateAll((pres) => {
+        const undrawn = pres.filter((pre) => pre.getBoundingClientRect().top > 3 * window.innerHeight);
+        const before = undrawn.map((pre) => pre.getBoundingClientRect().height);
+        for (const pre of undrawn) pre.style.contentVisibility = 'visible';
+        return undrawn.map((pre, i) => ({before: before[i]!, drawn: pre.getBoundingClientRect().height}));
+      });
+      // Many blocks, of many sizes: one height for all would not pass.
+      expect(heights.length).toBeGreaterThan(10);
+      expect(new Set(heights.map(({drawn}) => Math.round(drawn / 10))).size).toBeGreaterThan(5);
+      for (const {before, drawn} of heights) expect(Math.abs(before - drawn)).toBeLessThan(3);
+    }
+  });
+
   test('show the language chosen on an earlier visit once the page is live', async ({page}) => {
     await page.goto(guide);
     await page.evaluate(() => localStorage.setItem('docusaurus.tab.language', 'python'));

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type {Page, Response} from '@playwright/test';
+import type {Page} from '@playwright/test';
 import {rules, scenarioSummaries} from '@portal/check/contract';
 import {checkScenarios} from '@portal/check/model';
 import {apis} from '@portal/website/config/apis';
@@ -69,6 +69,8 @@ test('a passing HAR shows "Passed", the report with every rule, and a download o
 }) => {
   const requests = await watchRequests(page);
   await openPage(page);
+  // Listening for the download from the start: the event is not missed however soon the click lands.
+  const downloaded = page.waitForEvent('download');
   await page.getByLabel('HAR file to check').setInputFiles(fixture('passing.har'));
   const verdict = page.getByTestId('har-check-verdict');
   await expect(verdict).toContainText('Passed', {timeout: 30_000});
@@ -82,7 +84,8 @@ test('a passing HAR shows "Passed", the report with every rule, and a download o
   // The report as a file, the same document.
   const link = page.getByRole('link', {name: 'Download report.html'});
   await expect(link).toHaveAttribute('href', /^blob:/);
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  await link.click();
+  const download = await downloaded;
   expect(download.suggestedFilename()).toBe('report.html');
   const saved = fs.readFileSync(await download.path(), 'utf8');
   expect(saved).toMatch(/^<!doctype html>/);
@@ -183,18 +186,22 @@ test('the file input works from the keyboard', async ({page}) => {
 // The page renders the rules and scenarios from the check's data alone (`@portal/check/contract`):
 // the check's code, the specs' library and Ajv load when a file is picked.
 test('the check’s code loads only when a file is picked', async ({page}) => {
-  // Each script is tagged when its response arrives, its text read after the page has settled.
-  const scripts: {response: Response; afterPick: boolean}[] = [];
+  // Each script is tagged when its response arrives, and its text asked for then: the browser may drop a
+  // body it was not asked for while the page goes on loading.
+  const scripts: {text: Promise<string>; afterPick: boolean}[] = [];
   let picked = false;
   page.on('response', (response) => {
-    if (response.url().endsWith('.js')) scripts.push({response, afterPick: picked});
+    if (!response.url().endsWith('.js')) return;
+    const text = response.text();
+    text.catch(() => undefined); // read, and so reported, by `marked` below
+    scripts.push({text, afterPick: picked});
   });
   // Text only the check's HTML report and the component's loaded part contain (the rules' sentences are in the page).
   const marker = (text: string) =>
     text.includes('Integration check: <span') || text.includes('could not be loaded from this site');
   const marked = async (afterPick: boolean) => {
     const texts = await Promise.all(
-      scripts.filter((script) => script.afterPick === afterPick).map((script) => script.response.text()),
+      scripts.filter((script) => script.afterPick === afterPick).map((script) => script.text),
     );
     return texts.filter(marker).length;
   };

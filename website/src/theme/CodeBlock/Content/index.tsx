@@ -18,7 +18,7 @@
  * the plain code until it has. A block left empty (hydration failed and React drew the page anew) is
  * drawn by the highlighter too. e2e/appearance.spec.ts checks each of these.
  */
-import {Suspense, useEffect, useRef, useState, type ReactNode} from 'react';
+import {Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -101,6 +101,21 @@ function ServerMarkup({className, onEmpty}: Props & {onEmpty: () => void}): Reac
   );
 }
 
+/**
+ * The block's number of lines, for its `<pre>` (src/css/custom.css): a block not yet drawn takes the
+ * height of that many lines, so drawing it as the reader nears it moves nothing on the page. A wrapper
+ * that adds no box (`display: contents`) carries it, since the highlighted `<pre>` is the theme's.
+ */
+function LineCount({children}: {children: ReactNode}): ReactNode {
+  const {metadata} = useCodeBlockContext();
+  const lines = metadata.code.split('\n').length;
+  return (
+    <div className="code-block-lines" style={{'--code-block-lines': lines} as CSSProperties}>
+      {children}
+    </div>
+  );
+}
+
 export default function CodeBlockContent(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
   // Drawn by hydration (in the browser, before hydration is over): keep the server's markup.
@@ -108,11 +123,23 @@ export default function CodeBlockContent(props: Props): ReactNode {
   const [onEmpty] = useState(() => () => setFromServer(false));
   // No Suspense boundary on the server or in hydration: the theme's word wrap reads the `<pre>` (its
   // ref) in its effects, which run before a Suspense boundary's content is hydrated.
-  if (fromServer) return <ServerMarkup {...props} onEmpty={onEmpty} />;
-  if (!ExecutionEnvironment.canUseDOM) return <Highlighter {...props} />;
+  if (fromServer)
+    return (
+      <LineCount>
+        <ServerMarkup {...props} onEmpty={onEmpty} />
+      </LineCount>
+    );
+  if (!ExecutionEnvironment.canUseDOM)
+    return (
+      <LineCount>
+        <Highlighter {...props} />
+      </LineCount>
+    );
   return (
-    <Suspense fallback={<PlainCode {...props} />}>
-      <Highlighter {...props} />
-    </Suspense>
+    <LineCount>
+      <Suspense fallback={<PlainCode {...props} />}>
+        <Highlighter {...props} />
+      </Suspense>
+    </LineCount>
   );
 }
