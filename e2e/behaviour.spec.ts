@@ -322,6 +322,35 @@ test.describe('layouts', () => {
     await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible();
   });
 
+  // On a phone the desktop sidebar and table of contents are kept as served, not hydrated, until the
+  // theme removes them (src/theme/keptOnPhone.tsx): widened, the window gets the theme's own, live.
+  test('a page opened on a phone and then widened has a live docs sidebar and table of contents', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/flights-live-prices/quick-start');
+    await hydrated(page);
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toHaveCount(0);
+    await page.evaluate(() => ((window as unknown as {samePage: boolean}).samePage = true));
+    await page.setViewportSize({width: 1280, height: 800});
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await expect(sidebar).toBeVisible();
+    const toc = page.locator('.theme-doc-toc-desktop');
+    await expect(toc).toBeVisible();
+    // The table of contents follows the reader: a heading's link is marked once the page is scrolled to it.
+    const last = toc.locator('a.table-of-contents__link').last();
+    await last.click();
+    await expect(last).toHaveClass(/table-of-contents__link--active/);
+    // A category closes and opens in place, and a link opens its page without reloading the window.
+    const link = sidebar.getByRole('link', {name: 'Integration check', exact: true});
+    await expect(link).toBeVisible();
+    await sidebar.getByRole('button', {name: "Collapse sidebar category 'Getting started'"}).click();
+    await expect(link).toBeHidden();
+    await sidebar.getByRole('button', {name: "Expand sidebar category 'Getting started'"}).click();
+    await link.click();
+    await expect(page).toHaveURL(/\/docs\/getting-started\/integration-check$/);
+    await expect(page.locator('h1')).toHaveText(/Integration check/);
+    expect(await page.evaluate(() => (window as unknown as {samePage?: boolean}).samePage)).toBe(true);
+  });
+
   test('on desktop the docs sidebar and table of contents stay, and no menu sidebar is rendered', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto('/docs/flights-live-prices/quick-start');
