@@ -123,23 +123,14 @@ export default function CodeBlockContent(props: Props): ReactNode {
   const [onEmpty] = useState(() => () => setFromServer(false));
   // No Suspense boundary on the server or in hydration: the theme's word wrap reads the `<pre>` (its
   // ref) in its effects, which run before a Suspense boundary's content is hydrated.
-  if (fromServer)
-    return (
-      <LineCount>
-        <ServerMarkup {...props} onEmpty={onEmpty} />
-      </LineCount>
-    );
-  if (!ExecutionEnvironment.canUseDOM)
-    return (
-      <LineCount>
-        <Highlighter {...props} />
-      </LineCount>
-    );
-  return (
-    <LineCount>
-      <Suspense fallback={<PlainCode {...props} />}>
-        <Highlighter {...props} />
-      </Suspense>
-    </LineCount>
+  const code = fromServer ? (
+    <ServerMarkup {...props} onEmpty={onEmpty} />
+  ) : !ExecutionEnvironment.canUseDOM ? (
+    <Highlighter {...props} />
+  ) : (
+    <Suspense fallback={<PlainCode {...props} />}>
+      <Highlighter {...props} />
+    </Suspense>
   );
+  return <LineCount>{code}</LineCount>;
 }
