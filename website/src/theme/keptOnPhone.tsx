@@ -17,7 +17,7 @@ import {useState, type ReactNode} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
 /** The width at and below which the theme shows the mobile layout (its `useWindowSize`). */
-export const mobileMaxWidth = 996;
+const mobileMaxWidth = 996;
 
 export default function KeptOnPhone({className, children}: {className: string; children: ReactNode}): ReactNode {
   const [phone] = useState(() => ExecutionEnvironment.canUseDOM && window.innerWidth <= mobileMaxWidth);

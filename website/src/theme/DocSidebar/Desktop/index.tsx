@@ -1,7 +1,7 @@
 /**
  * Wraps the theme's desktop docs sidebar (@theme-original/DocSidebar/Desktop): on a phone, its server
  * markup is kept without hydrating it until the theme replaces it by the navbar's menu (src/theme/keptOnPhone.tsx).
- * The class is the theme's root element's (`navbar.hideOnScroll` adds another, drawn by the server).
+ * The classes are those of the theme's root element with `navbar.hideOnScroll` on, as config/navbar.ts sets it.
  */
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
