@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {announcement} from '@portal/website/config/site';
 import {prismDark, prismLight} from '@portal/website/config/prism';
 import type {Locator} from '@playwright/test';
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, watchScripts} from './fixtures';
 
 test.describe('announcement bar', () => {
   test('can be dismissed, stays dismissed, and returns when its id changes', async ({page}) => {
@@ -177,11 +177,8 @@ test.describe('code blocks and language tabs', () => {
   }) => {
     // The highlighter (prism-react-renderer, Prism and the bash grammar) loads only where a block is drawn
     // in the browser (src/theme/CodeBlock/Content): not for the server's blocks, which hydration keeps.
-    const scripts: Promise<string>[] = [];
-    page.on('response', (answer) => {
-      if (/\/assets\/js\/.*\.js$/.test(answer.url())) scripts.push(answer.text());
-    });
-    const hasGrammar = async () => (await Promise.all(scripts)).some((text) => text.includes('shebang'));
+    const scripts = watchScripts(page, () => true);
+    const hasGrammar = async () => (await scripts.texts(() => true)).some((text) => text.includes('shebang'));
     await page.goto(guide);
     await hydrated(page);
     await page.waitForLoadState('networkidle');

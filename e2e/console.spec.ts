@@ -4,10 +4,19 @@
  * in-browser sandbox, so no server beyond the static one is involved.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type {Locator, Page, Response} from '@playwright/test';
+import type {Locator, Page} from '@playwright/test';
 import {loadBundle, loadBundles, operations, parametersOf, SpecValidator} from '@portal/specs/node';
 import {seedApis, seedApiCount} from '@portal/test-utils/seed';
-import {test, expect, holdScriptsContaining, hydrated, openedConsole, operationSummary, redocReady} from './fixtures';
+import {
+  test,
+  expect,
+  holdScriptsContaining,
+  hydrated,
+  openedConsole,
+  operationSummary,
+  redocReady,
+  watchScripts,
+} from './fixtures';
 
 /** The operation each API is tried with: its first one whose path parameters all have an example. */
 function tryableOperation(slug: string): string {
@@ -67,20 +76,13 @@ for (const seed of seedApis) {
 }
 
 test('the console code loads only when the console opens', async ({page}) => {
-  // Each script is tagged when its response arrives; its text is read once, after the page has
-  // settled, so no read outlives the test and no tag depends on how long a body took to arrive.
-  const scripts: {response: Response; afterOpen: boolean}[] = [];
+  // Each script is tagged when its response arrives: before or after the console opens.
   let opened = false;
-  const onResponse = (response: Response) => {
-    if (response.url().endsWith('.js')) scripts.push({response, afterOpen: opened});
-  };
-  page.on('response', onResponse);
+  const scripts = watchScripts(page, () => opened);
   // Text only the console's editor and sandbox contain.
   const marker = (text: string) => text.includes('cm-lintRange') || text.includes('sandbox_scenario_');
   const markedScripts = async (afterOpen: boolean) => {
-    const texts = await Promise.all(
-      scripts.filter((script) => script.afterOpen === afterOpen).map((script) => script.response.text()),
-    );
+    const texts = await scripts.texts((tag) => tag === afterOpen);
     return texts.filter(marker).length;
   };
   await page.goto('/api/geo/');
@@ -90,7 +92,7 @@ test('the console code loads only when the console opens', async ({page}) => {
   opened = true;
   await page.getByRole('button', {name: `Try it: ${operationSummary('GeoService_ListPlaces')}`, exact: true}).click();
   await openedConsole(page, 'GeoService_ListPlaces');
-  page.off('response', onResponse);
+  scripts.stop();
   expect(await markedScripts(true)).toBeGreaterThan(0);
 });
 

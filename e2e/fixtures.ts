@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import {test as base, expect, type Locator, type Page, type Request} from '@playwright/test';
+import {test as base, expect, type Locator, type Page, type Request, type Response} from '@playwright/test';
 import {listedSlugs, loadBundle, operations} from '@portal/specs/node';
 import {baseURL} from './playwright.config';
 
@@ -149,6 +149,29 @@ export async function holdScriptsContaining(page: Page, marker: string): Promise
     await route.fulfill({response, body});
   });
   return release;
+}
+
+/**
+ * The scripts the page loads from now on, each tagged (`tag()`) when its response arrives, and their
+ * texts, by tag. A text is fetched again from the site, whose build is static, rather than read back from
+ * the browser: the browser keeps a body only for a while, and a script that arrives late (a link's route
+ * prefetched when the page is idle) would leave a read still pending when the test ends.
+ */
+export function watchScripts<T>(page: Page, tag: () => T) {
+  const scripts: {url: string; tag: T}[] = [];
+  const onResponse = (response: Response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push({url: response.url(), tag: tag()});
+  };
+  page.on('response', onResponse);
+  return {
+    /** Stops watching. */
+    stop: () => page.off('response', onResponse),
+    /** The texts of the scripts seen so far whose tag `which` accepts. */
+    texts: (which: (tag: T) => boolean): Promise<string[]> =>
+      Promise.all(
+        scripts.filter((script) => which(script.tag)).map(async ({url}) => (await page.request.get(url)).text()),
+      ),
+  };
 }
 
 /** The requests the page makes from now on, with every request off the site's origin refused. */

@@ -13,7 +13,7 @@ import type {Page} from '@playwright/test';
 import {rules, scenarioSummaries} from '@portal/check/contract';
 import {checkScenarios} from '@portal/check/model';
 import {apis} from '@portal/website/config/apis';
-import {test, expect, hydrated, leaving, watchRequests} from './fixtures';
+import {test, expect, hydrated, leaving, watchRequests, watchScripts} from './fixtures';
 
 const route = '/docs/getting-started/integration-check';
 const fixtures = path.join(__dirname, 'fixtures', 'integration-check');
@@ -186,23 +186,14 @@ test('the file input works from the keyboard', async ({page}) => {
 // The page renders the rules and scenarios from the check's data alone (`@portal/check/contract`):
 // the check's code, the specs' library and Ajv load when a file is picked.
 test('the check’s code loads only when a file is picked', async ({page}) => {
-  // Each script is tagged when its response arrives, and its text asked for then: the browser may drop a
-  // body it was not asked for while the page goes on loading.
-  const scripts: {text: Promise<string>; afterPick: boolean}[] = [];
+  // Each script is tagged when its response arrives: before or after the file is picked.
   let picked = false;
-  page.on('response', (response) => {
-    if (!response.url().endsWith('.js')) return;
-    const text = response.text();
-    text.catch(() => undefined); // read, and so reported, by `marked` below
-    scripts.push({text, afterPick: picked});
-  });
+  const scripts = watchScripts(page, () => picked);
   // Text only the check's HTML report and the component's loaded part contain (the rules' sentences are in the page).
   const marker = (text: string) =>
     text.includes('Integration check: <span') || text.includes('could not be loaded from this site');
   const marked = async (afterPick: boolean) => {
-    const texts = await Promise.all(
-      scripts.filter((script) => script.afterPick === afterPick).map((script) => script.text),
-    );
+    const texts = await scripts.texts((tag) => tag === afterPick);
     return texts.filter(marker).length;
   };
   await openPage(page);
