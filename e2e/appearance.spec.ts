@@ -423,6 +423,12 @@ test.describe('code blocks and language tabs', () => {
       const json = page.locator('.theme-code-block.language-json').first();
       await expect(json.locator('.token.punctuation').first()).toHaveCSS('color', tokenColour(theme, 'punctuation'));
       await expect(json.locator('.token.string').first()).toHaveCSS('color', tokenColour(theme, 'string'));
+      // A key and its colon are bare text in the theme's plain colour: neither theme colours them
+      // (src/theme/CodeBlock/Line/fewerTokens.ts)
+      await expect(json.locator('.token.property, .token.operator')).toHaveCount(0);
+      const keyLine = json.locator('.token-line').filter({hasText: /^\s*"\w+": /});
+      await expect(keyLine.first()).toHaveCSS('color', computed(theme.plain.color));
+      expect(await keyLine.first().evaluate((line) => line.firstChild?.nodeType === Node.TEXT_NODE)).toBe(true);
     });
   }
 });
