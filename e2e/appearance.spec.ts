@@ -344,6 +344,10 @@ test.describe('code blocks and language tabs', () => {
       const seen = {scrolling: 0, fitting: 0};
       for (const block of await blocks.all()) {
         await block.scrollIntoViewIfNeeded();
+        // Until the browser draws the block (in view now), its lines are not laid out and it scrolls nothing
+        await expect
+          .poll(() => block.locator('pre code').evaluate((code) => code.checkVisibility({contentVisibilityAuto: true})))
+          .toBe(true);
         const scrolls = await block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
         await expect(block.getByRole('button', {name: 'Toggle word wrap'})).toHaveCount(scrolls ? 1 : 0);
         seen[scrolls ? 'scrolling' : 'fitting'] += 1;

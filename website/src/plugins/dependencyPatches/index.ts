@@ -300,6 +300,57 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
       },
     ],
   },
+  // Every page learns it runs in a browser (@docusaurus/core's `useIsBrowser`) from one state set in an
+  // effect once hydrated. That update re-rendered, in one task that never yields, every component that
+  // reads it: each docs sidebar category (its link without JavaScript goes), each code block, the tabs,
+  // the colour mode switch (enabled then); some 70 ms of a throttled phone's guide (Chromium's profiler,
+  // 4x slowdown), a long task after the hydration itself had yielded. As a transition React renders it
+  // in slices between which the page answers input; the result is the same.
+  {
+    test: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]browserContext\.js$/,
+    writtenFor: '@docusaurus/core 3.10.2',
+    replacements: [
+      {
+        find: "import React, { useEffect, useState } from 'react';",
+        replace: "import React, { startTransition, useEffect, useState } from 'react';",
+      },
+      {find: '        setIsBrowser(true);', replace: '        startTransition(() => setIsBrowser(true));'},
+    ],
+  },
+  // On a phone the docs sidebar reaches the navbar's menu through theme-common's secondary menu: the page's
+  // mobile sidebar hands it over in an effect (`NavbarSecondaryMenuFiller`), and the menu marks it shown in
+  // another. Each of those updates rendered the navbar and the whole docs sidebar in one task that never
+  // yields (some 20 ms each on a phone's page load, 80 ms at a 4x slowdown: Chromium's profiler). As
+  // transitions React renders them in slices; the menu holds the same sidebar (e2e/behaviour.spec.ts).
+  {
+    test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]contexts[\\/]navbarSecondaryMenu[\\/]content\.js$/,
+    writtenFor: '@docusaurus/theme-common 3.10.2',
+    replacements: [
+      {
+        find: "import React, { useState, useContext, useEffect, } from 'react';",
+        replace: "import React, { startTransition, useState, useContext, useEffect, } from 'react';",
+      },
+      {
+        find: '        setContent({ component, props: memoizedProps });',
+        replace: '        startTransition(() => setContent({ component, props: memoizedProps }));',
+      },
+    ],
+  },
+  {
+    test: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]contexts[\\/]navbarSecondaryMenu[\\/]display\.js$/,
+    writtenFor: '@docusaurus/theme-common 3.10.2',
+    replacements: [
+      {
+        find: "import React, { useState, useContext, useEffect, useMemo, useCallback, } from 'react';",
+        replace:
+          "import React, { startTransition, useState, useContext, useEffect, useMemo, useCallback, } from 'react';",
+      },
+      {
+        find: '        if (contentBecameAvailable) {\n            setShown(true);',
+        replace: '        if (contentBecameAvailable) {\n            startTransition(() => setShown(true));',
+      },
+    ],
+  },
   // Redoc's side menu loads its attribution logo from an outside host: a failed request and a console
   // error offline. It points to a local icon instead (static/img/reference-attribution.svg).
   {
