@@ -303,9 +303,9 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
   // Every page learns it runs in a browser (@docusaurus/core's `useIsBrowser`) from one state set in an
   // effect once hydrated. That update re-rendered, in one task that never yields, every component that
   // reads it: each docs sidebar category (its link without JavaScript goes), each code block, the tabs,
-  // the colour mode switch (enabled then); some 70 ms of a throttled phone's guide (Chromium's profiler,
-  // 4x slowdown), a long task after the hydration itself had yielded. As a transition React renders it
-  // in slices between which the page answers input; the result is the same.
+  // the colour mode switch (enabled then): part of the 70 ms a throttled phone's quick start rendered so
+  // (Chromium's profiler, 4x slowdown), long tasks after the hydration itself had yielded. As a transition
+  // React renders it in slices between which the page answers input; the result is the same.
   {
     test: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]browserContext\.js$/,
     writtenFor: '@docusaurus/core 3.10.2',
