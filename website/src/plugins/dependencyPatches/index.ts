@@ -300,23 +300,6 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
       },
     ],
   },
-  // Every page learns it runs in a browser (@docusaurus/core's `useIsBrowser`) from one state set in an
-  // effect once hydrated. That update re-rendered, in one task that never yields, every component that
-  // reads it: each docs sidebar category (its link without JavaScript goes), each code block, the tabs,
-  // the colour mode switch (enabled then): part of the 70 ms a throttled phone's quick start rendered so
-  // (Chromium's profiler, 4x slowdown), long tasks after the hydration itself had yielded. As a transition
-  // React renders it in slices between which the page answers input; the result is the same.
-  {
-    test: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]browserContext\.js$/,
-    writtenFor: '@docusaurus/core 3.10.2',
-    replacements: [
-      {
-        find: "import React, { useEffect, useState } from 'react';",
-        replace: "import React, { startTransition, useEffect, useState } from 'react';",
-      },
-      {find: '        setIsBrowser(true);', replace: '        startTransition(() => setIsBrowser(true));'},
-    ],
-  },
   // On a phone the docs sidebar reaches the navbar's menu through theme-common's secondary menu: the page's
   // mobile sidebar hands it over in an effect (`NavbarSecondaryMenuFiller`), and the menu marks it shown in
   // another. Each of those updates rendered the navbar and the whole docs sidebar in one task that never
