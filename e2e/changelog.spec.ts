@@ -12,11 +12,39 @@ test('the change log lists the releases of the specifications, breaking changes 
   await expect(page.locator('h1')).toHaveText('Change log');
   await expect(page.locator('h3#release-2026-11-23')).toContainText('2026-11-23');
   await expect(page.locator('h3#release-2026-11-24')).toContainText('2026-11-24');
-  // The hotels live poll body's `filters` became a list: the one breaking change of that section's poll call.
+  // The hotels live poll body's `filters` became a list: a breaking change, in the open list under the tally.
   const hotelsLive = page.locator('h4#release-2026-11-24-hotels-live + p + ul');
-  await expect(hotelsLive.locator('li li', {hasText: 'type definition of filters'})).toContainText('Breaking:');
-  await expect(hotelsLive.locator('li li strong', {hasText: 'Breaking:'}).first()).toBeVisible();
+  await expect(hotelsLive.locator('> li', {hasText: 'type definition of filters'})).toContainText('Breaking:');
+  await expect(hotelsLive.locator('> li > p > strong', {hasText: 'Breaking:'}).first()).toBeVisible();
+  await expect(hotelsLive.locator('li', {hasText: /^(Non-breaking|Documentation):/})).toHaveCount(0);
+  // The other changes, by operation, are behind a closed disclosure that the summary opens.
+  const others = page.locator('h4#release-2026-11-24-hotels-live + p + ul + details');
+  await expect(others).not.toHaveAttribute('open');
+  const summary = others.locator('> summary');
+  await expect(summary).toHaveText(/^The other \d+ changes, by operation$/);
+  const operation = others.locator('> ul > li').first();
+  await expect(operation).toBeHidden();
+  await summary.click();
+  await expect(others).toHaveAttribute('open', '');
+  await expect(operation).toBeVisible();
+  await expect(operation.locator('> p > code')).toHaveText(/^(GET|POST) \/apiservices\/v3\/hotels\//);
+  await summary.click();
+  await expect(operation).toBeHidden();
   expect(consoleErrors).toEqual([]);
+});
+
+test('the change log opens its closed lists without JavaScript, and find in page reaches into them', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.goto('/docs/change-log');
+  const others = page.locator('h4#release-2026-11-24-hotels-live + p + ul + details');
+  const operation = others.locator('> ul > li').first();
+  await expect(operation).toBeHidden();
+  await others.locator('> summary').click();
+  await expect(operation).toBeVisible();
+  await context.close();
 });
 
 test('the change log links its RSS and Atom feeds, in the page and in its head', async ({page, request}) => {

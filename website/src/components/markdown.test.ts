@@ -174,4 +174,13 @@ describe("the site's components as markdown", () => {
       `(${siteUrl}/api/flights-live-pricing/#tag/FlightsService/operation/FlightsService_CreateSearch)._`,
     );
   });
+
+  it("writes the change log's closed lists as opened: the summary, then the list", () => {
+    const page = pages.get('/docs/change-log')!;
+    // Breaking changes in the open; the others after their summary, by operation
+    expect(page).toMatch(/\n- \*\*Breaking:\*\* `HotelsService_PollSearch`: type definition of `filters`/);
+    expect(page).toMatch(
+      /\nThe other \d+ changes, by operation:\n\n- `(GET|POST) \/apiservices\/v3\/[^`]+`\n {2}- Documentation: /,
+    );
+  });
 });

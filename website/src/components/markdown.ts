@@ -11,6 +11,7 @@ import type {DownloadInfo} from '../plugins/downloads/downloads';
 import {attestationCheckMarkdown} from './AttestationCheck/markdown';
 import {checkLimitMarkdown} from './CheckLimit/markdown';
 import {checkRulesMarkdown} from './CheckRules/markdown';
+import {disclosureMarkdown} from './Disclosure/markdown';
 import {entityIdFinderMarkdown} from './EntityIdFinder/markdown';
 import {harCheckMarkdown} from './HarCheck/markdown';
 import {hostedCheckLimitsMarkdown} from './HostedCheckLimits/markdown';
@@ -35,6 +36,7 @@ export const componentMarkdown = (site: SiteFacts): ComponentForms => ({
   ...attestationCheckMarkdown,
   ...checkLimitMarkdown,
   ...checkRulesMarkdown,
+  ...disclosureMarkdown,
   ...entityIdFinderMarkdown,
   ...harCheckMarkdown,
   ...hostedCheckLimitsMarkdown,

@@ -7,6 +7,8 @@
  * - `Assumption` (src/components/Assumption) too: the one form of a statement the guides assume;
  * - `TryIt` (src/components/TryIt): `<TryIt api="<slug>" operation="<operationId>"/>` opens the try-it
  *   console on a guide page (the console's code loads only when it opens);
+ * - `Disclosure` (src/components/Disclosure): a native `<details>`, which the change log's releases use
+ *   (src/plugins/changelog/specReleases.ts writes it);
  * - markdown tables scroll sideways on narrow screens, so each is focusable (tabIndex 0) for keyboard
  *   users to scroll it (axe rule scrollable-region-focusable).
  */
@@ -15,6 +17,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import Assumption from '@site/src/components/Assumption';
+import Disclosure from '@site/src/components/Disclosure';
 import TryIt from '@site/src/components/TryIt';
 
 export default {
@@ -22,6 +25,7 @@ export default {
   Tabs: (props: ComponentProps<typeof Tabs>): ReactNode => <Tabs lazy {...props} />,
   TabItem,
   Assumption,
+  Disclosure,
   TryIt,
   table: (props: ComponentProps<'table'>) => <table tabIndex={0} {...props} />,
 };

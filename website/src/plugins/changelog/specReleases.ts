@@ -2,7 +2,8 @@
  * A remark plugin for the change log: `<SpecReleases />` becomes, at build time, one section per
  * release of the specifications (specs/releases, read through @portal/specs): what changed since the
  * release before, per API and operation, breaking changes flagged; and first, what the published
- * specifications change since the last release, if anything. The page ships it as plain HTML.
+ * specifications change since the last release, if anything. The page ships it as plain HTML, the changes
+ * not flagged closed in a native `<details>` (src/components/Disclosure).
  * Runs before Docusaurus's own remark plugins, so its headings get anchors and enter the table of contents.
  */
 import {
@@ -22,6 +23,7 @@ import {apis, referencePath} from '../../../config/apis';
 export interface Node {
   type: string;
   name?: string | null;
+  attributes?: {type: string; name: string; value: string}[];
   value?: string;
   depth?: number;
   url?: string;
@@ -89,28 +91,59 @@ function tally(apiChanges: ApiChanges): string {
   return `${joined} ${apiChanges.changes.length === 1 ? 'change' : 'changes'}`;
 }
 
-/** The section of one API: its heading, a line with the tally and its reference, its changes by operation. */
+/** Changes a reader must act on, listed in the open; the others are listed in a `<Disclosure>`. */
+const flagged = (kind: ChangeKind): boolean => kind === 'breaking' || kind === 'deprecated';
+
+/** One change as a list item's paragraph: "**Breaking:** `ListPets`: ...", its kind in bold when flagged. */
+const changeEntry = (change: ApiChanges['changes'][number]): Node[] => [
+  paragraph((flagged(change.kind) ? strong : text)(`${kindLabel[change.kind]}:`), text(' '), ...inline(change.text)),
+];
+
+/** The summary of the `<Disclosure>` that holds the changes not listed in the open. */
+function otherChangesSummary(count: number, afterFlagged: boolean): string {
+  const changes = count === 1 ? 'change' : `${count} changes`;
+  return `${afterFlagged ? 'The other' : 'The'} ${changes}, by operation`;
+}
+
+/**
+ * The section of one API: its heading, a line with the tally and its reference, the breaking and deprecated
+ * changes in the open, and the other changes by operation in a `<Disclosure>` (src/components/Disclosure),
+ * closed: the releases list hundreds of changes, and closed they cost the page nothing until a reader opens them.
+ */
 export function apiSection(apiChanges: ApiChanges, idPrefix: string, referenceOf: ReferenceOf): Node[] {
   const head = heading(4, `${idPrefix}-${apiChanges.slug}`, apiChanges.title);
   const url = referenceOf(apiChanges.slug);
   const reference: Node[] = url ? [text(' ('), {type: 'link', url, children: [text('reference')]}, text(')')] : [];
   if (apiChanges.status === 'added') return [head, paragraph(text('A new API'), ...reference, text('.'))];
   if (apiChanges.status === 'removed') return [head, paragraph(text('The API was removed.'))];
+  const inTheOpen = apiChanges.changes.filter((change) => flagged(change.kind));
   const byOperation = new Map<string, Node[][]>();
-  for (const change of apiChanges.changes) {
-    const label = change.kind === 'breaking' || change.kind === 'deprecated' ? strong : text;
-    const entry = [paragraph(label(`${kindLabel[change.kind]}:`), text(' '), ...inline(change.text))];
-    byOperation.set(change.operation, [...(byOperation.get(change.operation) ?? []), entry]);
-  }
+  for (const change of apiChanges.changes.filter((candidate) => !flagged(candidate.kind)))
+    byOperation.set(change.operation, [...(byOperation.get(change.operation) ?? []), changeEntry(change)]);
+  const others = apiChanges.changes.length - inTheOpen.length;
   return [
     head,
     paragraph(text(tally(apiChanges)), ...reference, text('.')),
-    list(
-      [...byOperation].map(([operation, entries]) => [
-        paragraph(operation ? {type: 'inlineCode', value: operation} : text('The whole specification')),
-        list(entries),
-      ]),
-    ),
+    ...(inTheOpen.length > 0 ? [list(inTheOpen.map(changeEntry))] : []),
+    ...(others > 0
+      ? [
+          {
+            type: 'mdxJsxFlowElement',
+            name: 'Disclosure',
+            attributes: [
+              {type: 'mdxJsxAttribute', name: 'summary', value: otherChangesSummary(others, inTheOpen.length > 0)},
+            ],
+            children: [
+              list(
+                [...byOperation].map(([operation, entries]) => [
+                  paragraph(operation ? {type: 'inlineCode', value: operation} : text('The whole specification')),
+                  list(entries),
+                ]),
+              ),
+            ],
+          },
+        ]
+      : []),
   ];
 }
 
