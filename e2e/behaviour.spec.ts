@@ -115,6 +115,69 @@ test.describe('route changes', () => {
   });
 });
 
+test.describe('markdown kept from the server (website/src/plugins/staticMarkdown)', () => {
+  /** Whether React attached itself to the element: hydration does, to every element it builds. */
+  const hydratedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+
+  test("a guide's paragraphs keep the server's HTML: React holds the paragraph, not the words in it", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/docs/getting-started/authentication');
+    await hydrated(page);
+    const paragraph = page.locator('article .markdown > p', {has: page.locator('code')}).first();
+    await expect(paragraph).not.toBeEmpty();
+    expect(await paragraph.evaluate(hydratedByReact)).toBe(true);
+    expect(await paragraph.locator('code').first().evaluate(hydratedByReact)).toBe(false);
+    // A code block's buttons are React's (its `pre` is kept too: src/theme/CodeBlock/Content)
+    expect(await page.locator('article .theme-code-block button').first().evaluate(hydratedByReact)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a link in kept markdown opens its page through the router, and the page it opens has live markdown', async ({
+    page,
+  }) => {
+    await page.goto('/docs/getting-started/authentication');
+    await hydrated(page);
+    const routeCode = await watchRouteCode(page);
+    const link = page.locator('article .markdown > p a[href^="/docs/"]:not([target])').first();
+    const target = new URL((await link.getAttribute('href'))!, 'http://x').pathname;
+    expect(await link.evaluate(hydratedByReact)).toBe(false);
+    // Pointing at it loads its page's code, as the theme's links do
+    await link.hover();
+    await expect.poll(async () => (await routeCode()).length).toBeGreaterThan(0);
+    await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${target}(#.*)?$`));
+    await expect(page.locator('h1')).not.toHaveText('Authentication');
+    expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+    // Drawn by React in the browser: its words are React's
+    const drawn = page.locator('article .markdown > p', {has: page.locator('a, code, strong')}).first();
+    await expect(drawn).not.toBeEmpty();
+    expect(await drawn.locator('a, code, strong').first().evaluate(hydratedByReact)).toBe(true);
+  });
+
+  test('a link to an anchor of the page, or with a modifier key, is left to the browser', async ({page, context}) => {
+    await page.goto('/docs/getting-started/errors');
+    await hydrated(page);
+    await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+    const anchor = page.locator('article .markdown > table a[href^="#"]').first();
+    const hash = (await anchor.getAttribute('href'))!;
+    await anchor.click();
+    await expect(page).toHaveURL(new RegExp(`${hash}$`));
+    await expect(page.locator(`[id="${hash.slice(1)}"]`)).toBeInViewport();
+    expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+    // A modified click opens the browser's way (a new tab here), and this page stays where it is
+    const link = page.locator('article .markdown > p a[href^="/docs/"]:not([target])').first();
+    const opened = context.waitForEvent('page');
+    await link.click({modifiers: ['Control']});
+    const tab = await opened;
+    await expect(tab).toHaveURL(new RegExp((await link.getAttribute('href'))!.split('#')[0]));
+    await tab.close();
+    await expect(page).toHaveURL(new RegExp(`/docs/getting-started/errors${hash}$`));
+  });
+});
+
 test.describe('route loading', () => {
   test('a slow route load shows the thin progress bar and its spinner until the page has loaded', async ({page}) => {
     // No preloading on 2g, so the click below is the first request for the FAQ page's code.

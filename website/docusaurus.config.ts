@@ -22,6 +22,7 @@ import llmsPlugin from './src/plugins/llms';
 import downloadsPlugin from './src/plugins/downloads';
 import securityHeadersPlugin from './src/plugins/securityHeaders';
 import precompiledValidatorsPlugin from './src/plugins/precompiledValidators';
+import rehypeStaticMarkdown from './src/plugins/staticMarkdown';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
 assertApiContent();
@@ -78,6 +79,8 @@ const config: Config = {
           // summary, from the same.
           remarkPlugins: [...specRemarkPlugins(false), remarkFieldTables, remarkTryIt],
           beforeDefaultRemarkPlugins: specRemarkPlugins(true),
+          // Markdown that needs no JavaScript keeps the server's HTML through hydration (src/plugins/staticMarkdown).
+          rehypePlugins: [rehypeStaticMarkdown],
         },
         blog: {
           showReadingTime: true,
@@ -92,7 +95,9 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          rehypePlugins: [rehypeStaticMarkdown],
         },
+        pages: {rehypePlugins: [rehypeStaticMarkdown]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {changefreq: 'weekly', priority: 0.5},
       } satisfies Preset.Options,
@@ -129,7 +134,12 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid', [searchTheme, searchOptions]],
 
-  clientModules: ['./src/clientModules/progressBar.ts', './src/clientModules/announcementBar.ts'],
+  clientModules: [
+    './src/clientModules/progressBar.ts',
+    './src/clientModules/announcementBar.ts',
+    // Tells src/plugins/staticMarkdown's runs whether they are being hydrated.
+    './src/plugins/staticMarkdown/hydration.ts',
+  ],
 
   themeConfig: {
     image: 'img/social-card.png',

@@ -9,6 +9,8 @@
  *   console on a guide page (the console's code loads only when it opens);
  * - `Disclosure` (src/components/Disclosure): a native `<details>`, which the change log's releases use
  *   (src/plugins/changelog/specReleases.ts writes it);
+ * - `StaticMarkdown` (src/plugins/staticMarkdown): the wrapper the build puts around markdown that needs no
+ *   JavaScript, so that hydration keeps its server HTML;
  * - markdown tables scroll sideways on narrow screens, so each is focusable (tabIndex 0) for keyboard
  *   users to scroll it (axe rule scrollable-region-focusable).
  */
@@ -19,6 +21,7 @@ import TabItem from '@theme/TabItem';
 import Assumption from '@site/src/components/Assumption';
 import Disclosure from '@site/src/components/Disclosure';
 import TryIt from '@site/src/components/TryIt';
+import StaticMarkdown from '@site/src/plugins/staticMarkdown/StaticMarkdown';
 
 export default {
   ...MDXComponents,
@@ -27,5 +30,6 @@ export default {
   Assumption,
   Disclosure,
   TryIt,
+  StaticMarkdown,
   table: (props: ComponentProps<'table'>) => <table tabIndex={0} {...props} />,
 };
