@@ -33,9 +33,7 @@ test('the change log lists the releases of the specifications, breaking changes 
   expect(consoleErrors).toEqual([]);
 });
 
-test('the change log opens its closed lists without JavaScript, and find in page reaches into them', async ({
-  browser,
-}) => {
+test("the change log's closed lists open without JavaScript", async ({browser}) => {
   const context = await browser.newContext({javaScriptEnabled: false});
   const page = await context.newPage();
   await page.goto('/docs/change-log');
