@@ -9,7 +9,7 @@ import {describe, expect, it} from 'vitest';
 import {loadBundles} from '@portal/specs/node';
 import {componentMarkdown} from '@portal/website/components/markdown';
 import type {DownloadInfo} from '@portal/website/plugins/downloads';
-import {toStockMdx} from './stockMdx';
+import {disclosureWhat, toStockMdx} from './stockMdx';
 
 const website = path.resolve(__dirname, '../../website');
 const downloads: DownloadInfo[] = ['sandbox.mjs', 'mcp.mjs'].map((name, index) => ({
@@ -66,6 +66,13 @@ describe("bench:site's stock renderings", () => {
     expect(rateLimits).not.toContain('<ReferenceDataTable');
     // A field table's own table, as written
     expect(carHire).toContain('| `entityId` | The id to search with. |');
+    // The change log's closed lists: MDX's <details>, which the stock theme renders closed as ours is
+    const changeLog = converted[files.indexOf('docs/change-log.mdx')].mdx;
+    expect(changeLog).toMatch(
+      /^<details>\n {2}<summary>\n {4}The other \d+ changes, by operation\n {2}<\/summary>\n\n {2}- `/m,
+    );
+    expect(changeLog).not.toMatch(/<\/?(Disclosure|SpecReleases)/);
+    expect(what).toContain(disclosureWhat);
   });
 
   it('writes a component as its form says, and stops on one with no form, naming it and the file to add', () => {

@@ -8,7 +8,8 @@
  *   text, as the component shows it (its `because` is not shown; its `id` anchor is left out);
  * - the components our remark plugins expand (website/src/plugins/specComponents.ts: `EnumTable`, `GoLivePolicies`,
  *   `ReferenceDataTable`, `SpecReleases`): what the plugins make of them, run here and printed as markdown
- *   (tables, lists, headings with their ids as stock MDX comment ids);
+ *   (tables, lists, headings with their ids as stock MDX comment ids; the change log's `<Disclosure>`s as
+ *   MDX's `<details>`, which Docusaurus renders closed as ours is);
  * - `FieldTable` (a table of a schema's fields our build checks against the schema): the table inside it, as
  *   written;
  * - every other component: its markdown form (`<Name>/markdown.ts` beside the component, registered in
@@ -70,12 +71,39 @@ function headingIds(node: Md): void {
   node.children?.forEach(headingIds);
 }
 
+/** What a `<Disclosure>` the change log's plugin writes gets in the stock site. */
+export const disclosureWhat =
+  "Disclosure (written by SpecReleases): a `<details>` with its summary, Docusaurus's, closed";
+
+/**
+ * Each `<Disclosure summary>` (website/src/components/Disclosure, a native `<details>`) as the stock markup
+ * for the same: MDX's `<details>` with a `<summary>`, which Docusaurus renders as its own, closed.
+ */
+function disclosuresAsDetails(node: Md, what: Set<string>): void {
+  node.children = node.children?.map((child) => {
+    disclosuresAsDetails(child, what);
+    if (child.type !== 'mdxJsxFlowElement' || child.name !== 'Disclosure') return child;
+    what.add(disclosureWhat);
+    const summary = String(child.attributes?.find((attribute) => attribute.name === 'summary')?.value ?? '');
+    return {
+      type: 'mdxJsxFlowElement',
+      name: 'details',
+      attributes: [],
+      children: [
+        {type: 'mdxJsxFlowElement', name: 'summary', attributes: [], children: [{type: 'text', value: summary}]},
+        ...(child.children ?? []),
+      ],
+    };
+  });
+}
+
 /** The components our remark plugins expand (website/src/plugins/specComponents.ts), as they expand them, in markdown. */
-function bySitePlugins(element: string): string {
+function bySitePlugins(element: string, what: Set<string>): string {
   const tree = mdxParser.parse(element) as unknown as Md;
   // The plugins take their own subset of mdast (`never`: their node types, not exported, are subsets of Md).
   for (const component of specComponents) component.plugin()(tree as never);
   headingIds(tree);
+  disclosuresAsDetails(tree, what);
   return markdown(...(tree.children ?? []));
 }
 
@@ -145,7 +173,7 @@ function rewriteLine(line: string, forms: ComponentForms, route: string, where: 
     const name = node.name!;
     let stock: string;
     if (bySitePluginsWhat[name]) {
-      stock = bySitePlugins(element);
+      stock = bySitePlugins(element, what);
       what.add(bySitePluginsWhat[name]);
     } else {
       stock = byForm(node, element, forms, route, where);
@@ -182,7 +210,7 @@ export function toStockMdx(
     if (block) {
       block.lines.push(line);
       if (line === `</${block.name}>`) {
-        out.push(bySitePlugins(block.lines.join('\n')));
+        out.push(bySitePlugins(block.lines.join('\n'), what));
         what.add(bySitePluginsWhat[block.name]);
         block = undefined;
       }
