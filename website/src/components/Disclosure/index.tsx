@@ -3,7 +3,7 @@
  * when they want it (the change log's changes by operation, src/plugins/changelog/specReleases.ts, which
  * writes it). Closed, the browser neither styles, lays out nor paints its content, so a page of hundreds
  * of list items costs on load what its headings and summaries cost. The browser opens and closes it
- * without JavaScript, find in page opens it on a match (Chromium), and the search indexes its content
+ * without JavaScript, Chromium's find in page opens it on a match, and the search indexes its content
  * from the HTML as any other. Not Docusaurus's `details` (its animated, React-driven box, which MDX's
  * `<details>` renders): this one needs no JavaScript at all.
  */

@@ -8,8 +8,9 @@ import {isHydrating} from './hydration';
 import StaticRun from './StaticRun';
 
 export default function StaticMarkdown({tag, children}: {tag: string; children: ReactNode}): ReactNode {
+  const history = useHistory();
   return (
-    <StaticRun tag={tag} hydrating={isHydrating} history={useHistory()}>
+    <StaticRun tag={tag} hydrating={isHydrating} history={history}>
       {children}
     </StaticRun>
   );

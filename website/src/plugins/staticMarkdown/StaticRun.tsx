@@ -1,10 +1,10 @@
 /**
- * A run of markdown that needs no JavaScript (./index.ts wraps it; ./StaticMarkdown.tsx gives it the router): the server renders its element as
- * MDX would; hydration keeps that element's content as the server wrote it (an element with inner HTML,
- * which React neither fills nor checks, as src/theme/CodeBlock/Content does for code) instead of
- * building a React element for every word in bold, code span and link. Rendered any other time (a page
- * reached by a link, a tab chosen, a hydration that failed and drew the page anew, which leaves it
- * empty), it renders its markdown as MDX would.
+ * A run of markdown that needs no JavaScript (./index.ts wraps it; ./StaticMarkdown.tsx gives it the
+ * router): the server renders its element as MDX would; hydration keeps that element's content as the
+ * server wrote it (an element with inner HTML, which React neither fills nor checks, as
+ * src/theme/CodeBlock/Content does for code) instead of building a React element for every word in bold,
+ * code span and link. Rendered any other time (a page reached by a link, a tab chosen, a hydration that
+ * failed and drew the page anew, which leaves it empty), it renders its markdown as MDX would.
  *
  * Its links stay the site's: a click on an internal link is handed to the router, as Docusaurus's Link
  * (react-router's) does, and pointing at or touching one loads its page's code, as Link does. A link
