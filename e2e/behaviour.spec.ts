@@ -385,6 +385,32 @@ test.describe('layouts', () => {
     await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible();
   });
 
+  // The phone menu's lists are drawn when it is first opened (src/theme/Navbar/MobileSidebar/Layout):
+  // its frame is there once the page knows it is on a phone, empty until then, and keeps them once drawn.
+  test('on mobile the menu draws its links when first opened, and keeps them', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/flights-live-prices/quick-start');
+    await hydrated(page);
+    const menu = page.locator('.navbar-sidebar');
+    const panels = menu.locator('.navbar-sidebar__items > .menu');
+    // The frame, drawn in the same render as its lists would be
+    await expect(panels).toHaveCount(2);
+    await expect(panels.locator('a')).toHaveCount(0);
+    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    // The docs sidebar (the secondary menu, shown first on a docs page) and the navbar's links behind it
+    const secondary = panels.nth(1);
+    await expect(secondary.getByRole('link', {name: 'Quick start', exact: true}).first()).toBeVisible();
+    await expect(panels.nth(0).locator('a', {hasText: /^Blog$/})).toHaveCount(1);
+    const links = await panels.locator('a').count();
+    await menu.getByRole('button', {name: 'Close navigation bar'}).click();
+    await expect(menu).toBeHidden();
+    await expect(panels.locator('a')).toHaveCount(links);
+    await toggle.click();
+    await expect(secondary.getByRole('link', {name: 'Quick start', exact: true}).first()).toBeVisible();
+  });
+
   // On a phone the desktop sidebar and table of contents are kept as served, not hydrated, until the
   // theme removes them (src/theme/keptOnPhone.tsx): widened, the window gets the theme's own, live.
   test('a page opened on a phone and then widened has a live docs sidebar and table of contents', async ({page}) => {
