@@ -280,6 +280,51 @@ test.describe('route loading', () => {
     expect((await routeCode()).length).toBeGreaterThan(0);
     await expect.poll(scripts).toBeGreaterThan(0);
   });
+
+  // A page's HTML lists its route's scripts after main.js (src/plugins/dependencyPatches, the
+  // ComponentCreator patch): the browser fetches them as it parses, and the client adds none of its own.
+  test("a guide's HTML lists every script its code needs: none is added to load it", async ({page}) => {
+    const path = '/docs/flights-live-prices/quick-start';
+    const html = await (await page.request.get(path)).text();
+    // The scripts as served (paths from the site's root), in their order
+    const listed = Array.from(html.matchAll(/<script src="?([^" >]+)"? defer>/g), (match) => match[1]);
+    await page.goto(path);
+    await hydrated(page);
+    const loaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => new URL(entry.name).pathname),
+    );
+    // The bundler's runtime, main.js and the route's chunks: the page's own (its markdown) among them
+    expect(listed.length).toBeGreaterThan(4);
+    expect(listed.slice(0, 2)).toEqual([expect.stringMatching(/\/runtime~main\./), expect.stringMatching(/\/main\./)]);
+    expect(loaded.length).toBeGreaterThan(4);
+    expect(loaded.filter((script) => !listed.includes(script))).toEqual([]);
+  });
+
+  // Every docs route shares the docs layout's chunks (src/plugins/dependencyPatches, the prefetch patch).
+  test('links prefetch only code the page has not loaded or asked for yet', async ({page}) => {
+    await emulateConnection(page, {effectiveType: '4g', saveData: false});
+    await page.goto('/docs/intro');
+    await hydrated(page);
+    await footerLinksSeen(page);
+    const {loaded, prefetched} = await page.evaluate(() => ({
+      // Scripts run (a prefetch is a `link` request)
+      loaded: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => entry.name)
+        .filter((name) => name.includes('/assets/js/')),
+      prefetched: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]'), (link) => link.href),
+    }));
+    // The footer's links lead to other sections (the blog, the API reference): code of their own
+    expect(prefetched.length).toBeGreaterThan(0);
+    expect(new Set(prefetched).size).toBe(prefetched.length);
+    // The docs layout's chunks, which the footer's docs links share with this page, are among the loaded
+    expect(loaded.length).toBeGreaterThan(2);
+    expect(prefetched.filter((url) => loaded.includes(url))).toEqual([]);
+  });
 });
 
 test.describe('crash fallback', () => {

@@ -46,6 +46,41 @@ export const prefetchReplacements: Replacement[] = [
       '    }',
       '    return (chunkNamesByPath.get(path) ?? []).flatMap((routeChunks) => Object.values(flat(routeChunks)));',
       '};',
+      '// The chunks this page has loaded or asked for: the routes of the page read first, of each route',
+      '// preloaded (a link pointed at, a page opened) and each chunk prefetched, so none is asked for twice.',
+      'const chunksAskedFor = new Set();',
+      'let pageChunksNoted = false;',
+      'const noteChunksOf = (routePath) => {',
+      '    for (const match of matchRoutes(routes, routePath)) {',
+      '        for (const chunkName of getChunkNamesToLoad(match.route.path)) chunksAskedFor.add(chunkName);',
+      '    }',
+      '};',
+    ].join('\n'),
+  },
+  {
+    find: ['    const chunkNamesNeeded = matches.flatMap((match) => getChunkNamesToLoad(match.route.path));'].join(
+      '\n',
+    ),
+    replace: [
+      '    if (!pageChunksNoted) {',
+      '        pageChunksNoted = true;',
+      '        noteChunksOf(window.location.pathname);',
+      '    }',
+      '    const chunkNamesNeeded = matches',
+      '        .flatMap((match) => getChunkNamesToLoad(match.route.path))',
+      '        .filter((chunkName) => {',
+      '            if (chunksAskedFor.has(chunkName)) return false;',
+      '            chunksAskedFor.add(chunkName);',
+      '            return true;',
+      '        });',
+    ].join('\n'),
+  },
+  {
+    find: ['    loaded.add(routePath);', '    return preloadHelper(routePath);'].join('\n'),
+    replace: [
+      '    loaded.add(routePath);',
+      '    noteChunksOf(routePath);',
+      '    return preloadHelper(routePath);',
     ].join('\n'),
   },
 ];
@@ -216,7 +251,10 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
   // here) with a regular expression, so the links seen at load (navbar, breadcrumbs, the first screen
   // of a guide) took a long task together on a throttled phone. The routes' chunks are gathered by path
   // once, and a route's names are read from its chunks (`flat`) only when the route is prefetched.
-  // prefetch.test.ts checks the chunks prefetched are the original's, path by path.
+  // Each chunk is asked for once, and not at all if the page has it: every docs route shares the docs
+  // layout's chunks, so a guide's few links in view asked again, each, for the five the guide had
+  // loaded (19 prefetches where 4 were new, a task of their own when the page was first idle).
+  // prefetch.test.ts checks the chunks prefetched are the original's, less those already asked for.
   {
     test: prefetchFile,
     writtenFor: '@docusaurus/core 3.10.2',
@@ -287,6 +325,28 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
       },
     ],
   },
+  // A page's HTML is to list its route's scripts (each chunk of the components and data it rendered) after
+  // main.js, so that the browser fetches them while it parses the page: Docusaurus's template writes what
+  // react-loadable reports the server rendered, looked up in the bundler's manifest. The route reported
+  // its chunks' module names, but Rspack's manifest lists a chunk group by the chunk's name, so no route
+  // script was found and every page listed main.js alone: main.js, once run, appended a script for each
+  // of the route's chunks (a dozen on a quick start) in one task, and hydration waited for their
+  // download. Reported by their chunk names, the scripts are in the HTML; the client's loader finds them
+  // there, or already run, and adds none. e2e/behaviour.spec.ts checks a guide loads no script of its own.
+  {
+    test: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]exports[\\/]ComponentCreator\.js$/,
+    writtenFor: '@docusaurus/core 3.10.2',
+    replacements: [
+      {
+        find: '            modules.push(chunkRegistry[1]);',
+        replace: [
+          "            // The chunk's name, by which the bundler's manifest lists its scripts",
+          '            // (website/src/plugins/dependencyPatches).',
+          '            modules.push(chunkName);',
+        ].join('\n'),
+      },
+    ],
+  },
   // The theme's client module for `prism.additionalLanguages` runs on every page, so main.js carried
   // prism-react-renderer whole (Prism, its themes, its React component) and Prism's components index
   // (a list of 300 languages, bundled even with no language listed), before any page had a code
@@ -325,6 +385,27 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
       {
         find: 'setWindowSize(getWindowSize(desktopBreakpoint));',
         replace: 'startTransition(() => setWindowSize(getWindowSize(desktopBreakpoint)));',
+      },
+    ],
+  },
+  // `useIsBrowser()` is false in hydration, as on the server, and turns true in an effect once hydrated.
+  // An update from an effect is rendered in one task that never yields: every component that reads it
+  // (the colour mode, the search box's shortcut hint, the code blocks' copy and word-wrap buttons, which
+  // the theme mounts only in the browser) rendered and committed together, some 30 ms of a guide's load
+  // unthrottled (Chromium's profiler), its longest task after main.js. As a transition React renders it in
+  // slices between which the page answers input, then commits it as before; a reader's input in the
+  // meantime is answered first.
+  {
+    test: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]browserContext\.js$/,
+    writtenFor: '@docusaurus/core 3.10.2',
+    replacements: [
+      {
+        find: "import React, { useEffect, useState } from 'react';",
+        replace: "import React, { startTransition, useEffect, useState } from 'react';",
+      },
+      {
+        find: '        setIsBrowser(true);',
+        replace: '        startTransition(() => setIsBrowser(true));',
       },
     ],
   },
@@ -400,10 +481,10 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
 
 /**
  * The chunk registry Docusaurus generates (`<generated files>/registry.js`) holds, for each chunk, its
- * loader, its module's name and its module id. The name is only read on the server (react-loadable
- * reports the modules a page rendered, to list their scripts in its HTML); the browser's copy, in
- * main.js, carried about 7 KB of names (136 of them) that nothing reads. The client's copy gets `0`
- * in their place. The line is written by @docusaurus/core's codegenRoutes.js.
+ * loader, its module's name and its module id. The name is read on the server only, and since the
+ * ComponentCreator patch above (a page's scripts found by chunk name) not at all; the browser's copy,
+ * in main.js, carried about 7 KB of names (136 of them). The client's copy gets `0` in their place.
+ * The line is written by @docusaurus/core's codegenRoutes.js.
  */
 function clientRegistryPatch(generatedFilesDir: string) {
   const registry = path.join(generatedFilesDir, 'registry.js');

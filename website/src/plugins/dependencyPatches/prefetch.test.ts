@@ -1,8 +1,9 @@
 /**
  * The route prefetching patch (index.ts, `prefetchReplacements`): @docusaurus/core's client
  * `docusaurus.js` as installed and as patched, each loaded from its text with its imports replaced by
- * fixtures (the routes' chunk names below, a route matcher, a recording prefetcher), prefetch the same
- * chunks, in the same order, for every path.
+ * fixtures (the routes' chunk names below, a route matcher, a recording prefetcher). For every path the
+ * patched one prefetches the original's chunks, in the same order, less those the page already has or
+ * has asked for.
  */
 import {copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -59,9 +60,13 @@ const paths = [
 ];
 
 type Prefetch = (routePath: string) => Promise<unknown> | false;
+interface Docusaurus {
+  prefetch: Prefetch;
+  preload(routePath: string): Promise<unknown> | false;
+}
 
-/** Loads a text of docusaurus.js beside fixtures of its imports; its `prefetch`. */
-async function load(name: string, text: string): Promise<Prefetch> {
+/** Loads a text of docusaurus.js beside fixtures of its imports, as a module of its own (its own state). */
+async function load(name: string, text: string): Promise<Docusaurus> {
   const imports: Record<string, string> = {
     'react-router-config': 'matchRoutes.mjs',
     '@generated/routesChunkNames': 'routesChunkNames.mjs',
@@ -75,19 +80,25 @@ async function load(name: string, text: string): Promise<Prefetch> {
     rewritten = rewritten.replace(`from '${from}';`, `from './${to}';`);
   }
   writeFileSync(path.join(dir, name), rewritten);
-  const module = (await import(pathToFileURL(path.join(dir, name)).href)) as {default: {prefetch: Prefetch}};
-  return module.default.prefetch;
+  const module = (await import(pathToFileURL(path.join(dir, name)).href)) as {default: Docusaurus};
+  return module.default;
 }
 
-/** The chunk URLs each prefetcher asked for, by path. */
+/** The page the reader is on (`window.location.pathname`). */
+const readingPage = (pathname: string) => vi.stubGlobal('window', {location: {pathname}});
+
+/** The chunk URLs the prefetcher asked for when asked for `routePath`. */
+async function prefetchOf(prefetch: Prefetch, routePath: string): Promise<string[]> {
+  const asked = (globalThis as unknown as {prefetchedUrls: string[]}).prefetchedUrls;
+  asked.length = 0;
+  await prefetch(routePath);
+  return [...asked];
+}
+
+/** The chunk URLs each prefetcher asked for, by path, the paths asked for in turn. */
 async function prefetched(prefetch: Prefetch): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  const asked = (globalThis as unknown as {prefetchedUrls: string[]}).prefetchedUrls;
-  for (const routePath of paths) {
-    asked.length = 0;
-    await prefetch(routePath);
-    out.set(routePath, [...asked]);
-  }
+  for (const routePath of paths) out.set(routePath, await prefetchOf(prefetch, routePath));
   return out;
 }
 
@@ -114,8 +125,10 @@ beforeAll(async () => {
     // The bundler's chunk asset URLs (ChunkAssetPlugin); a merged chunk has none
     __webpack_require__: {gca: (name: string) => `/assets/js/${name === 'merged' ? 'undefined' : name}.js`},
   });
-  original = await prefetched(await load('original.mjs', source));
-  ours = await prefetched(await load('patched.mjs', patched));
+  // Read on the home page, the prefetchers are asked for every path in turn
+  readingPage('/');
+  original = await prefetched((await load('original.mjs', source)).prefetch);
+  ours = await prefetched((await load('patched.mjs', patched)).prefetch);
 });
 
 afterAll(() => {
@@ -131,20 +144,52 @@ describe('the route prefetching patch', () => {
     expect(patched).not.toBe(source);
   });
 
-  it.each(paths)('prefetches the chunks the original does for %s', (routePath) => {
-    expect(ours.get(routePath)).toEqual(original.get(routePath));
+  it.each(paths)('prefetches the chunks the original does for %s, less those already asked for', (routePath) => {
+    // The home page's own chunk, then every chunk of the paths before this one, in turn
+    const asked = new Set(['/assets/js/home.js']);
+    for (const earlier of paths.slice(0, paths.indexOf(routePath))) {
+      for (const url of original.get(earlier) ?? []) asked.add(url);
+    }
+    expect(ours.get(routePath)).toEqual([...new Set(original.get(routePath))].filter((url) => !asked.has(url)));
   });
 
-  it('prefetches every chunk of each route the path matches, and none of another route', () => {
-    const docs = ['docsRoot', 'docsPlugin', 'docsVersion', 'versionProps'];
-    // `/docs` twice (the docs plugin's route and its version's), then both names of `/docs/intro`
+  it('prefetches each chunk once: the docs layout with the first docs path, then each page its own', () => {
+    const docs = ['docsRoot', 'docsPlugin', 'docsVersion', 'versionProps'].map((name) => `/assets/js/${name}.js`);
+    // The original asks for the docs layout's chunks twice for `/docs` (its plugin's route and its
+    // version's), and again for every page under it
+    expect(original.get('/docs')).toEqual([...docs, ...docs]);
+    expect(original.get('/docs/intro')).toEqual(expect.arrayContaining(docs));
+    expect(ours.get('/docs')).toEqual(docs);
     expect(ours.get('/docs/intro')).toEqual(
-      [...docs, ...docs, 'docItem', 'introContent', 'docItem', 'introSecond'].map((name) => `/assets/js/${name}.js`),
+      ['docItem', 'introContent', 'introSecond'].map((name) => `/assets/js/${name}.js`),
     );
-    expect(ours.get('/docs/a-b-c')).toContain('/assets/js/deepChunk.js');
-    expect(ours.get('/')).toEqual(['/assets/js/home.js']);
+    expect(ours.get('/docs/a-b-c')).toEqual(['/assets/js/abcContent.js', '/assets/js/deepChunk.js']);
     expect(ours.get('/blog/2018/12/14/Happy-First-Birthday-Slash')).toEqual(['/assets/js/blogPost.js']);
-    expect(ours.get('/docs/gone')).toEqual(ours.get('/docs'));
+    expect(ours.get('/docs/gone')).toEqual([]);
     expect(ours.get('/x')).toEqual([]);
+  });
+
+  it("does not prefetch the page's own chunks, which it has loaded", () => {
+    expect(original.get('/')).toEqual(['/assets/js/home.js']);
+    expect(ours.get('/')).toEqual([]);
+  });
+
+  it('does not prefetch the chunks of a route preloaded (a link pointed at, a page opened)', async () => {
+    readingPage('/docs/a-b-c');
+    const fresh = await load('preloaded.mjs', patched);
+    await fresh.preload('/docs/intro');
+    expect(await prefetchOf(fresh.prefetch, '/docs/intro')).toEqual([]);
+    // Another route still gets its own chunks
+    expect(await prefetchOf(fresh.prefetch, '/')).toEqual(['/assets/js/home.js']);
+  });
+
+  it("reads the page's chunks from where the reader is when it first prefetches", async () => {
+    readingPage('/docs/a-b-c');
+    const fresh = await load('reading.mjs', patched);
+    expect(await prefetchOf(fresh.prefetch, '/docs/a-b-c')).toEqual([]);
+    expect(await prefetchOf(fresh.prefetch, '/docs/intro')).toEqual([
+      '/assets/js/introContent.js',
+      '/assets/js/introSecond.js',
+    ]);
   });
 });
