@@ -481,8 +481,8 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
   // and writes its query back to the address from its first effect: in hydration that query is still
   // empty, so the address lost its `?q=`. The results page got it back only because the update that
   // turns `useIsBrowser()` true was rendered before the one from the address's change; as a transition
-  // (the patch above) it is rendered after, and the page showed no results. The query is not written to
-  // the address before it has been read from it. e2e/search.spec.ts opens `/search?q=` pages.
+  // (the `browserContext.js` patch) it is rendered after, and the page showed no results. The query is not
+  // written to the address before it has been read from it. e2e/search.spec.ts opens `/search?q=` pages.
   {
     test: /[\\/]@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]hooks[\\/]useSearchQuery\.js$/,
     writtenFor: '@easyops-cn/docusaurus-search-local 0.55.3',
