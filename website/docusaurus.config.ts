@@ -23,6 +23,7 @@ import downloadsPlugin from './src/plugins/downloads';
 import securityHeadersPlugin from './src/plugins/securityHeaders';
 import precompiledValidatorsPlugin from './src/plugins/precompiledValidators';
 import rehypeStaticMarkdown from './src/plugins/staticMarkdown';
+import recmaLazyStaticMarkdown from './src/plugins/staticMarkdown/lazyChildren';
 
 // Every API of config/apis.ts has its specification, bundle and guides, or the build stops here.
 assertApiContent();
@@ -79,8 +80,10 @@ const config: Config = {
           // summary, from the same.
           remarkPlugins: [...specRemarkPlugins(false), remarkFieldTables, remarkTryIt],
           beforeDefaultRemarkPlugins: specRemarkPlugins(true),
-          // Markdown that needs no JavaScript keeps the server's HTML through hydration (src/plugins/staticMarkdown).
+          // Markdown that needs no JavaScript keeps the server's HTML through hydration, its elements made
+          // only when drawn (src/plugins/staticMarkdown).
           rehypePlugins: [rehypeStaticMarkdown],
+          recmaPlugins: [recmaLazyStaticMarkdown],
         },
         blog: {
           showReadingTime: true,
@@ -96,8 +99,9 @@ const config: Config = {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
           rehypePlugins: [rehypeStaticMarkdown],
+          recmaPlugins: [recmaLazyStaticMarkdown],
         },
-        pages: {rehypePlugins: [rehypeStaticMarkdown]},
+        pages: {rehypePlugins: [rehypeStaticMarkdown], recmaPlugins: [recmaLazyStaticMarkdown]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {changefreq: 'weekly', priority: 0.5},
       } satisfies Preset.Options,

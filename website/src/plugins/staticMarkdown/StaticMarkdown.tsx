@@ -1,17 +1,10 @@
 /**
  * `<StaticMarkdown tag="...">`, which ./index.ts wraps around markdown that needs no JavaScript (registered
- * in src/theme/MDXComponents.tsx): ./StaticRun.tsx with the site's router and whether React is hydrating.
+ * in src/theme/MDXComponents.tsx): a ./StaticRun.tsx run with the site's router and whether React is
+ * hydrating.
  */
-import type {ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import {isHydrating} from './hydration';
-import StaticRun from './StaticRun';
+import {staticRun} from './StaticRun';
 
-export default function StaticMarkdown({tag, children}: {tag: string; children: ReactNode}): ReactNode {
-  const history = useHistory();
-  return (
-    <StaticRun tag={tag} hydrating={isHydrating} history={history}>
-      {children}
-    </StaticRun>
-  );
-}
+export default staticRun({hydrating: isHydrating, useHistory});

@@ -10,16 +10,18 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 
 import * as hydration from './hydration';
-import StaticRun from './StaticRun';
+import {staticRun} from './StaticRun';
 
 const history = {push: vi.fn(), replace: vi.fn()};
 let hydrating = true;
-/** The run as ./StaticMarkdown.tsx renders it, with a router of our own. */
-const StaticMarkdown = ({tag, children}: {tag: string; children: ReactNode}) => (
-  <StaticRun tag={tag} hydrating={() => hydrating} history={history}>
-    {children}
-  </StaticRun>
-);
+/** The run as ./StaticMarkdown.tsx makes it, with a router of our own. */
+const StaticMarkdown = staticRun({hydrating: () => hydrating, useHistory: () => history});
+/** What ./lazyChildren.ts hands a run: its markdown, made only when called (the calls counted). */
+const made = vi.fn();
+const markdown = (element: ReactNode) => () => {
+  made();
+  return element;
+};
 
 (globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true;
 const preload = vi.fn(() => false as const);
@@ -55,6 +57,7 @@ beforeEach(() => {
   history.push.mockClear();
   history.replace.mockClear();
   preload.mockClear();
+  made.mockClear();
   hydrating = true;
 });
 afterEach(() => container.remove());
@@ -62,9 +65,11 @@ afterEach(() => container.remove());
 describe('a static run of markdown, hydrated', () => {
   it("keeps the server's HTML as it is, where hydrating the markdown itself would replace it", async () => {
     const client = <p>Client text</p>;
-    await hydrate(serverParagraph, <StaticMarkdown tag="p">{client}</StaticMarkdown>);
+    await hydrate(serverParagraph, <StaticMarkdown tag="p">{markdown(client)}</StaticMarkdown>);
     expect(container.innerHTML).toBe(serverParagraph);
     expect(errors).toEqual([]);
+    // Nor is its markdown made
+    expect(made).not.toHaveBeenCalled();
     // The same markdown without the run: React finds other text and draws its own.
     const bare = document.body.appendChild(document.createElement('div'));
     bare.innerHTML = serverParagraph;
@@ -76,7 +81,7 @@ describe('a static run of markdown, hydrated', () => {
   });
 
   it('hands a plain click on an internal link to the router, with its query and hash', async () => {
-    await hydrate(serverParagraph, <StaticMarkdown tag="p">{null}</StaticMarkdown>);
+    await hydrate(serverParagraph, <StaticMarkdown tag="p">{markdown(null)}</StaticMarkdown>);
     expect(click('a guide')).toBe(true);
     expect(history.push).toHaveBeenCalledExactlyOnceWith('/docs/other?x=1#step');
     // A link to the page the reader is on replaces the entry, as Link does
@@ -86,7 +91,7 @@ describe('a static run of markdown, hydrated', () => {
   });
 
   it('leaves to the browser what Link leaves to it: each rule, one link or click it alone turns away', async () => {
-    await hydrate(serverParagraph, <StaticMarkdown tag="p">{null}</StaticMarkdown>);
+    await hydrate(serverParagraph, <StaticMarkdown tag="p">{markdown(null)}</StaticMarkdown>);
     for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'])
       expect(click('a guide', {[modifier]: true}), modifier).toBe(false);
     expect(click('a guide', {button: 1})).toBe(false);
@@ -108,11 +113,11 @@ describe('a static run of markdown, hydrated', () => {
     await hydrate(
       '<a href="/docs/outer"><span>Around</span></a>',
       <a href="/docs/outer">
-        <StaticMarkdown tag="span">{null}</StaticMarkdown>
+        <StaticMarkdown tag="span">{markdown(null)}</StaticMarkdown>
       </a>,
     );
     container.querySelector('span')!.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
-    await hydrate(serverParagraph, <StaticMarkdown tag="p">{null}</StaticMarkdown>);
+    await hydrate(serverParagraph, <StaticMarkdown tag="p">{markdown(null)}</StaticMarkdown>);
     container
       .querySelector('p')!
       .firstChild!.parentElement!.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
@@ -120,7 +125,7 @@ describe('a static run of markdown, hydrated', () => {
   });
 
   it("loads an internal link's page code when pointed at, once, and no other link's", async () => {
-    await hydrate(serverParagraph, <StaticMarkdown tag="p">{null}</StaticMarkdown>);
+    await hydrate(serverParagraph, <StaticMarkdown tag="p">{markdown(null)}</StaticMarkdown>);
     const point = (name: string) =>
       Array.from(container.querySelectorAll('a'))
         .find((anchor) => anchor.textContent === name)!
@@ -133,7 +138,7 @@ describe('a static run of markdown, hydrated', () => {
   });
 
   it('renders its markdown when hydration found its element empty (a page drawn anew)', async () => {
-    await hydrate('<p></p>', <StaticMarkdown tag="p">{<p>Client text</p>}</StaticMarkdown>);
+    await hydrate('<p></p>', <StaticMarkdown tag="p">{markdown(<p>Client text</p>)}</StaticMarkdown>);
     expect(container.innerHTML).toBe('<p>Client text</p>');
   });
 });
@@ -144,11 +149,11 @@ describe('a static run of markdown, not hydrated', () => {
     expect(
       renderToStaticMarkup(
         <StaticMarkdown tag="p">
-          {
+          {markdown(
             <p>
               Some <code>code</code>
-            </p>
-          }
+            </p>,
+          )}
         </StaticMarkdown>,
       ),
     ).toBe('<p>Some <code>code</code></p>');
@@ -161,7 +166,7 @@ describe('a static run of markdown, not hydrated', () => {
     expect(hydration.isHydrating()).toBe(false);
     hydrating = hydration.isHydrating();
     await act(async () => {
-      createRoot(container).render(<StaticMarkdown tag="p">{<p>Client text</p>}</StaticMarkdown>);
+      createRoot(container).render(<StaticMarkdown tag="p">{markdown(<p>Client text</p>)}</StaticMarkdown>);
     });
     expect(container.innerHTML).toBe('<p>Client text</p>');
   });

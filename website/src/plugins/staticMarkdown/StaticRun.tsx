@@ -39,42 +39,52 @@ export interface Navigate {
   replace(path: string): void;
 }
 
+/** What a run reads from the page: whether React is hydrating, and the router. */
+export interface StaticRunOptions {
+  /** Whether React is hydrating the server's HTML (read once, when a run first renders). */
+  hydrating: () => boolean;
+  /** The router's history (a hook, called on every render of a run). */
+  useHistory: () => Navigate;
+}
+
 export interface StaticRunProps {
   /** The element the run's markdown renders (`p`, `ul`, `h2`...). */
   tag: string;
-  /** Whether React is hydrating the server's HTML (read once, when the run first renders). */
-  hydrating: () => boolean;
-  history: Navigate;
-  children: ReactNode;
+  /** Makes the run's markdown as MDX renders it (./lazyChildren.ts): called only when it is drawn. */
+  children: () => ReactNode;
 }
 
-export default function StaticRun({tag, hydrating, history, children}: StaticRunProps): ReactNode {
-  const [fromServer, setFromServer] = useState(hydrating);
-  if (!fromServer) return children;
-  const follow = (event: MouseEvent<HTMLElement>) => {
-    const url = routedLink(event.currentTarget, event.target);
-    if (!url || !isPlainClick(event)) return;
-    event.preventDefault();
-    const path = url.pathname + url.search + url.hash;
-    const here = window.location.pathname + window.location.search + window.location.hash;
-    if (path === here) history.replace(path);
-    else history.push(path);
+/** The run's component for a page: one component per run, so a guide's hundreds of runs are one fiber each. */
+export function staticRun({hydrating, useHistory}: StaticRunOptions) {
+  return function StaticRun({tag, children}: StaticRunProps): ReactNode {
+    const [fromServer, setFromServer] = useState(hydrating);
+    const history = useHistory();
+    if (!fromServer) return children();
+    const follow = (event: MouseEvent<HTMLElement>) => {
+      const url = routedLink(event.currentTarget, event.target);
+      if (!url || !isPlainClick(event)) return;
+      event.preventDefault();
+      const path = url.pathname + url.search + url.hash;
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      if (path === here) history.replace(path);
+      else history.push(path);
+    };
+    const preload = (event: SyntheticEvent<HTMLElement>) => {
+      const url = routedLink(event.currentTarget, event.target);
+      if (!url || preloaded.has(url.pathname)) return;
+      preloaded.add(url.pathname);
+      void window.docusaurus.preload(url.pathname);
+    };
+    return createElement(tag, {
+      // An element React left empty drew the page anew (a failed hydration): render the markdown instead.
+      ref: (element: HTMLElement | null) => {
+        if (element && !element.firstChild) setFromServer(false);
+      },
+      onClick: follow,
+      onMouseOver: preload,
+      onTouchStart: preload,
+      dangerouslySetInnerHTML: {__html: ''},
+      suppressHydrationWarning: true,
+    });
   };
-  const preload = (event: SyntheticEvent<HTMLElement>) => {
-    const url = routedLink(event.currentTarget, event.target);
-    if (!url || preloaded.has(url.pathname)) return;
-    preloaded.add(url.pathname);
-    void window.docusaurus.preload(url.pathname);
-  };
-  return createElement(tag, {
-    // An element React left empty drew the page anew (a failed hydration): render the markdown instead.
-    ref: (element: HTMLElement | null) => {
-      if (element && !element.firstChild) setFromServer(false);
-    },
-    onClick: follow,
-    onMouseOver: preload,
-    onTouchStart: preload,
-    dangerouslySetInnerHTML: {__html: ''},
-    suppressHydrationWarning: true,
-  });
 }
