@@ -327,6 +327,60 @@ test.describe('route loading', () => {
   });
 });
 
+// Docusaurus's `<Head>` (react-helmet-async) applies the head once its components are mounted
+// (website/src/plugins/dependencyPatches, the react-helmet-async patch).
+test.describe("the page's head", () => {
+  test('hydration leaves the head and <html> as the server wrote them; a page reached by a link gets its own', async ({
+    page,
+  }) => {
+    // What changes in <head> and on <html> from the first byte: tags taken out, attributes the server wrote
+    // changed (those the theme's inline scripts add before the first paint, the colour mode's, are new)
+    await page.addInitScript(() => {
+      const changes: string[] = [];
+      Object.assign(window, {headChanges: changes});
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const html = document.documentElement;
+          if (record.target === html && record.type === 'attributes' && record.oldValue !== null)
+            changes.push(
+              `<html> ${record.attributeName}: ${record.oldValue} -> ${html.getAttribute(record.attributeName!)}`,
+            );
+          if (record.target !== document.head) continue;
+          // Not counted: a chunk's script, which the bundler takes out once loaded, and the breadcrumbs' data
+          // for search engines, whose keys the build's minifier puts in another order (rewritten, it
+          // restyles nothing)
+          for (const node of Array.from(record.removedNodes))
+            if (!(node instanceof HTMLScriptElement && (node.src || node.type === 'application/ld+json')))
+              changes.push(`removed ${(node as Element).outerHTML}`);
+        }
+      }).observe(document, {subtree: true, childList: true, attributes: true, attributeOldValue: true});
+    });
+    await page.goto('/docs/change-log');
+    const served = await page.evaluate(() => ({className: document.documentElement.className, title: document.title}));
+    // Hydrated, and the head applied since (it marks <html> hydrated), and a frame after that
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const changes = await page.evaluate(() => (window as unknown as {headChanges: string[]}).headChanges);
+    // Only the mark of hydration
+    expect(changes.filter((change) => !change.startsWith('<html> data-has-hydrated:'))).toEqual([]);
+    expect(changes[0]).toMatch(/^<html> data-has-hydrated: false -> /);
+    expect(served.className).toContain('docs-doc-id-change-log');
+    expect(await page.evaluate(() => document.documentElement.className)).toBe(served.className);
+    expect(await page.title()).toBe(served.title);
+
+    await page.locator('.theme-doc-sidebar-container a[href="/docs/intro"]').click();
+    await expect(page.locator('h1')).toHaveText(
+      (await (await page.request.get('/docs/intro')).text()).match(/<h1>([^<]+)<\/h1>/)![1],
+    );
+    await expect(page.locator('html')).toHaveClass(/\bdocs-doc-id-intro\b/);
+    await expect(page.locator('html')).not.toHaveClass(/\bdocs-doc-id-change-log\b/);
+    await expect(page).not.toHaveTitle(served.title);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/docs\/intro$/);
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  });
+});
+
 test.describe('crash fallback', () => {
   test('shows "This page crashed." with the error chain, and "Try again" returns to the page', async ({page}) => {
     // Break date formatting, which a blog post needs to render its date.

@@ -6,7 +6,8 @@
  * e2e/appearance.spec.ts checks what the Tabs and CodeBlock patches keep working (code kept through
  * hydration, a stored tab choice, dark-mode code colours after load); e2e/search.spec.ts searches
  * through the patched worker and checks the results page's limit; e2e/behaviour.spec.ts checks the
- * layouts the window size chooses and the category page's cards.
+ * layouts the window size chooses, the category page's cards, the route scripts and prefetches, and the
+ * head left as the server wrote it through hydration.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -440,6 +441,28 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
       {
         find: '        if (contentBecameAvailable) {\n            setShown(true);',
         replace: '        if (contentBecameAvailable) {\n            startTransition(() => setShown(true));',
+      },
+    ],
+  },
+  // Docusaurus's `<Head>` is react-helmet-async's `Helmet`, which applied the head of the page from the
+  // render of each `Helmet` (its `init`), in the next animation frame. Hydration renders in slices, with
+  // frames between them, so the page's head was applied half made, several times, as the layouts' and
+  // the page's `Helmet`s rendered one after another: every meta and link tag the server wrote removed and
+  // written again, the page's classes on `<html>` taken off and put back one by one, and each class
+  // change on `<html>` restyles and lays out the whole page, a long guide's thousands of elements, in
+  // the tasks after main.js. In the browser each `Helmet` now applies the head once mounted, so the
+  // `Helmet`s of one commit apply it once, whole, and what the server wrote stays as it is. The server's
+  // `Helmet` still collects the head in render (it has no mount). The order of the `Helmet`s (the page's
+  // over the layouts') is still their render order. e2e/behaviour.spec.ts checks the head and `<html>`
+  // are left as the server wrote them through hydration, and that a page reached by a link gets its own.
+  {
+    test: /[\\/]react-helmet-async[\\/]lib[\\/]index\.module\.js$/,
+    writtenFor: 'react-helmet-async (@slorber/react-helmet-async) 1.3.0',
+    replacements: [
+      {
+        find: 'r.init=function(){this.rendered||(this.rendered=!0,this.props.context.helmetInstances.add(this),this.emitChange())}',
+        replace:
+          'r.componentDidMount=function(){q.canUseDOM&&this.emitChange()},r.init=function(){this.rendered||(this.rendered=!0,this.props.context.helmetInstances.add(this),q.canUseDOM||this.emitChange())}',
       },
     ],
   },
