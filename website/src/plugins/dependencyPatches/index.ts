@@ -450,19 +450,37 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
   // the page's `Helmet`s rendered one after another: every meta and link tag the server wrote removed and
   // written again, the page's classes on `<html>` taken off and put back one by one, and each class
   // change on `<html>` restyles and lays out the whole page, a long guide's thousands of elements, in
-  // the tasks after main.js. In the browser each `Helmet` now applies the head once mounted, so the
-  // `Helmet`s of one commit apply it once, whole, and what the server wrote stays as it is. The server's
-  // `Helmet` still collects the head in render (it has no mount). The order of the `Helmet`s (the page's
-  // over the layouts') is still their render order. e2e/behaviour.spec.ts checks the head and `<html>`
-  // are left as the server wrote them through hydration, and that a page reached by a link gets its own.
+  // the tasks after main.js. In the browser a `Helmet` now asks for the head to be applied once it is
+  // mounted, updated or unmounted, and the requests of one commit are answered once, after it (a
+  // microtask): each answer reads every `Helmet`, so one per `Helmet` made a commit of twenty of them
+  // read four hundred. The head is applied whole, once, and what the server wrote stays as it is. The
+  // server's `Helmet` still collects the head in render (it has no mount). The order of the `Helmet`s
+  // (the page's over the layouts') is still their render order. e2e/behaviour.spec.ts checks the head
+  // and `<html>` are left as the server wrote them through hydration, and that a page reached by a link
+  // gets its own.
   {
     test: /[\\/]react-helmet-async[\\/]lib[\\/]index\.module\.js$/,
     writtenFor: 'react-helmet-async (@slorber/react-helmet-async) 1.3.0',
     replacements: [
       {
+        find: [
+          'r.componentDidUpdate=function(){this.emitChange()},',
+          'r.componentWillUnmount=function(){this.props.context.helmetInstances.remove(this),this.emitChange()},',
+        ].join(''),
+        replace: [
+          // One application of the head per commit (website/src/plugins/dependencyPatches)
+          'r.emitAfterCommit=function(){var t=this,c=this.props.context;',
+          'c.emitQueued||(c.emitQueued=!0,queueMicrotask(function(){c.emitQueued=!1,t.emitChange()}))},',
+          'r.componentDidMount=function(){q.canUseDOM&&this.emitAfterCommit()},',
+          'r.componentDidUpdate=function(){q.canUseDOM?this.emitAfterCommit():this.emitChange()},',
+          'r.componentWillUnmount=function(){this.props.context.helmetInstances.remove(this),',
+          'q.canUseDOM?this.emitAfterCommit():this.emitChange()},',
+        ].join(''),
+      },
+      {
         find: 'r.init=function(){this.rendered||(this.rendered=!0,this.props.context.helmetInstances.add(this),this.emitChange())}',
         replace:
-          'r.componentDidMount=function(){q.canUseDOM&&this.emitChange()},r.init=function(){this.rendered||(this.rendered=!0,this.props.context.helmetInstances.add(this),q.canUseDOM||this.emitChange())}',
+          'r.init=function(){this.rendered||(this.rendered=!0,this.props.context.helmetInstances.add(this),q.canUseDOM||this.emitChange())}',
       },
     ],
   },

@@ -2,9 +2,12 @@
  * A static run's markdown handed over as a function (./lazyChildren.ts), on MDX as the guides write it,
  * compiled by `@mdx-js/mdx` with ./index.ts before it as docusaurus.config.ts has them: each run gets a
  * function that makes its markdown, any other component its elements as before, and the page renders the
- * same HTML as without either plugin.
+ * same HTML as without either plugin; the runs' markdown is out of the page's MDX function, but for a run
+ * that reads a name of that function.
  */
-import {evaluate} from '@mdx-js/mdx';
+import {compile, evaluate} from '@mdx-js/mdx';
+import type {Node as EstreeNode, Program} from 'estree';
+import {visit} from 'estree-util-visit';
 import type {MDXComponents} from 'mdx/types';
 import {type ReactNode} from 'react';
 import * as runtime from 'react/jsx-runtime';
@@ -97,5 +100,53 @@ describe("a static run's markdown, compiled", () => {
     expect(drawn.html).toBe('<p>Some <strong>bold</strong> text.</p>');
     expect(drawn.types).toContain('strong');
     expect((await made(false, () => null)).types).toContain('strong');
+  });
+
+  it("takes the runs' markdown out of the page's MDX function, as a module or as a function body", async () => {
+    for (const outputFormat of ['program', 'function-body'] as const) {
+      const program = String(
+        await compile(guide, {
+          outputFormat,
+          rehypePlugins: [rehypeStaticMarkdown],
+          recmaPlugins: [recmaLazyStaticMarkdown],
+        }),
+      );
+      const mdxFunction = program.slice(
+        program.indexOf('function _createMdxContent'),
+        program.indexOf('function MDXContent'),
+      );
+      expect(mdxFunction, outputFormat).toContain('_staticMarkdown[0](_components)');
+      expect(mdxFunction, outputFormat).not.toContain('A paragraph in a tab');
+      expect(program, outputFormat).toMatch(
+        /const _staticMarkdown = \[[^]*function \(_components\) \{\s*return _jsx\(_components\.p, \{\s*children: "A paragraph in a tab\."/,
+      );
+    }
+  });
+
+  it('leaves inside it a run whose markdown reads a name of that function, which still renders', async () => {
+    // A run that reads the MDX function's `props` (MDX writes none, a plugin might): `props.x` in place of
+    // the text "FROM_PROPS"
+    const readProps = () => (tree: Program) =>
+      visit(tree, (node) => {
+        const literal = node as EstreeNode;
+        if (literal.type !== 'Literal' || literal.value !== 'FROM_PROPS') return;
+        Object.assign(literal, {
+          type: 'MemberExpression',
+          object: {type: 'Identifier', name: 'props'},
+          property: {type: 'Identifier', name: 'x'},
+          computed: false,
+          optional: false,
+        });
+      });
+    const options = {rehypePlugins: [rehypeStaticMarkdown], recmaPlugins: [readProps, recmaLazyStaticMarkdown]};
+    const program = String(await compile('FROM_PROPS\n\nplain', options));
+    expect(
+      program.slice(program.indexOf('function _createMdxContent'), program.indexOf('function MDXContent')),
+    ).toMatch(/children: \(\) => _jsx\(_components\.p, \{\s*children: props\.x/);
+    const {default: Content} = await evaluate('FROM_PROPS\n\nplain', {...runtime, ...options});
+    const drawn = ({children}: {children: () => ReactNode}) => children();
+    expect(renderToStaticMarkup(<Content x="from the props" components={{StaticMarkdown: drawn}} />)).toBe(
+      '<p>from the props</p>\n<p>plain</p>',
+    );
   });
 });
