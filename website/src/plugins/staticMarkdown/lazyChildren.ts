@@ -9,12 +9,12 @@
  * It runs on the program MDX compiles (its JSX already turned into calls, as `@mdx-js/mdx` does before
  * user recma plugins): in every call whose first argument is the run's component, the `children`
  * property's value `X` becomes `() => _staticMarkdown[n](_components)`, and `X` the body of a function in
- * a list of the module, `const _staticMarkdown = [..., function (_components) { return X; }]` after its
- * imports (a list, so that the minifier does not put a function used once back where it is called). Out of the page's MDX
- * function, the runs' code is not parsed again when that function first runs (the browser compiles a
- * function when it is first called, the functions inside it included; a function of the module is
- * compiled when it is). A run whose markdown reads any other name of the MDX function stays a function
- * inside it.
+ * a list after the module's imports, `const _staticMarkdown = [..., function (_components) { return X; }]`
+ * (a list, so that the minifier does not put a function used once back where it is called). Out of the
+ * page's MDX function, the runs' code is not parsed again when that function first runs (the browser
+ * compiles a function when it is first called, the functions inside it included; a function of the
+ * module is compiled when it is). A run whose markdown reads any other name of the MDX function stays a
+ * function inside it.
  */
 import type {
   ArrayExpression,
