@@ -31,7 +31,7 @@ const guide = [
   '- of two',
 ].join('\n');
 
-/** The guide's HTML, compiled with `plugins`, and what each component was handed as children. */
+/** The guide's HTML, compiled with both plugins or neither, and what each component was handed as children. */
 async function render(withPlugins: boolean) {
   const handed: {component: string; children: unknown}[] = [];
   const components: MDXComponents = {
