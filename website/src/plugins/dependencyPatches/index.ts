@@ -471,10 +471,10 @@ const patches: {test: RegExp; writtenFor: string; replacements: Replacement[]}[]
           // One application of the head per commit (website/src/plugins/dependencyPatches)
           'r.emitAfterCommit=function(){var t=this,c=this.props.context;',
           'c.emitQueued||(c.emitQueued=!0,queueMicrotask(function(){c.emitQueued=!1,t.emitChange()}))},',
-          'r.componentDidMount=function(){q.canUseDOM&&this.emitAfterCommit()},',
-          'r.componentDidUpdate=function(){q.canUseDOM?this.emitAfterCommit():this.emitChange()},',
-          'r.componentWillUnmount=function(){this.props.context.helmetInstances.remove(this),',
-          'q.canUseDOM?this.emitAfterCommit():this.emitChange()},',
+          // (the server renders once and mounts nothing: it never reaches these)
+          'r.componentDidMount=function(){this.emitAfterCommit()},',
+          'r.componentDidUpdate=function(){this.emitAfterCommit()},',
+          'r.componentWillUnmount=function(){this.props.context.helmetInstances.remove(this),this.emitAfterCommit()},',
         ].join(''),
       },
       {
